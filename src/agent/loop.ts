@@ -1,0 +1,169 @@
+import { z } from "zod";
+import type { Usage } from "../journal/events.js";
+import type { Journal } from "../journal/journal.js";
+import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";
+import { DEFAULT_RETRY, describeError, isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
+import { reviewFromText, reviewSchema, type Review } from "./review.js";
+import { abortReason, aborted, costOf, type LoopState, type StopCondition, type StopReason } from "./stop.js";
+import { SUBMIT_REVIEW } from "./tools/submit-review.js";
+import { ToolError, type Tool, type ToolContext } from "./tools/tool.js";
+
+export interface LoopOptions {
+  model: ModelPort;
+  tools: readonly Tool[];
+  toolContext: ToolContext;
+  system: string;
+  /** The user's messages: the task and the untrusted material that comes with it. */
+  user: string[];
+  stopWhen: StopCondition[];
+  prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
+  journal: Journal;
+  signal: AbortSignal;
+  retry?: RetryPolicy;
+  /** Called after every model turn, for progress reporting. */
+  onTurn?: (state: LoopState) => void;
+}
+
+export interface LoopResult {
+  stop: StopReason;
+  review: Review | undefined;
+  state: LoopState;
+  /** Last thing the model said, kept so a run cut short still reports something. */
+  lastText: string;
+  error?: string;
+}
+
+const MAX_TOOL_OUTPUT = 60_000;
+
+export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
+  return tools.map((t) => ({
+    type: "function",
+    function: {
+      name: t.name,
+      description: t.description,
+      parameters: z.toJSONSchema(t.parameters, { io: "input" }) as Record<string, unknown>,
+    },
+  }));
+}
+
+/** Runs the native tool loop until a stop condition or a final answer. Never throws for model errors. */
+export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
+  const messages: ChatMessage[] = [
+    { role: "system", content: opts.system },
+    ...opts.user.map((content): ChatMessage => ({ role: "user", content })),
+  ];
+  const specs = toolSpecs(opts.tools);
+  const byName = new Map(opts.tools.map((t) => [t.name, t]));
+  const usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  const state: LoopState = { turns: 0, usage, costUsd: costOf(usage, opts.prices) };
+  const conditions = [aborted(opts.signal), ...opts.stopWhen];
+  let lastText = "";
+
+  for (;;) {
+    const stop = conditions.map((c) => c(state)).find((r) => r !== undefined);
+    if (stop) return { stop, review: undefined, state, lastText };
+    state.turns += 1;
+
+    let reply: ModelReply;
+    try {
+      reply = await requestWithRetry(opts, messages, specs, state.turns);
+    } catch (error) {
+      if (opts.signal.aborted) return { stop: abortReason(opts.signal), review: undefined, state, lastText };
+      return { stop: "model-error", review: undefined, state, lastText, error: describeError(error).message };
+    }
+    usage.promptTokens += reply.usage.promptTokens;
+    usage.completionTokens += reply.usage.completionTokens;
+    usage.cachedTokens += reply.usage.cachedTokens;
+    state.costUsd = costOf(usage, opts.prices);
+    if (reply.content.trim()) lastText = reply.content;
+    opts.onTurn?.(state);
+
+    if (reply.toolCalls.length === 0) {
+      return { stop: "final-answer", review: reviewFromText(reply.content), state, lastText };
+    }
+    messages.push({
+      role: "assistant",
+      content: reply.content || null,
+      tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+    });
+    let review: Review | undefined;
+    for (const call of reply.toolCalls) {
+      const output = await runTool(opts, byName, call, state.turns);
+      messages.push({ role: "tool", tool_call_id: call.id, content: output.text });
+      if (call.name === SUBMIT_REVIEW && output.ok) review = reviewSchema.parse(JSON.parse(call.arguments));
+    }
+    if (review) return { stop: "final-answer", review, state, lastText };
+  }
+}
+
+async function requestWithRetry(opts: LoopOptions, messages: ChatMessage[], specs: ToolSpec[], turn: number): Promise<ModelReply> {
+  const policy = opts.retry ?? DEFAULT_RETRY;
+  for (let attempt = 1; ; attempt++) {
+    opts.journal.emit({
+      type: "model.request",
+      turn,
+      attempt,
+      messages: messages.length,
+      bytes: Buffer.byteLength(JSON.stringify(messages)),
+      model: opts.model.model,
+    });
+    const started = Date.now();
+    try {
+      const reply = await opts.model.complete(messages, specs, opts.signal);
+      opts.journal.emit({
+        type: "model.response",
+        turn,
+        attempt,
+        ms: Date.now() - started,
+        usage: reply.usage,
+        finishReason: reply.finishReason,
+        toolCalls: reply.toolCalls.length,
+      });
+      return reply;
+    } catch (error) {
+      const willRetry = !opts.signal.aborted && isTransient(error) && attempt < policy.attempts;
+      const { message, status } = describeError(error);
+      opts.journal.emit({ type: "model.response", turn, attempt, ms: Date.now() - started, error: message, ...(status !== undefined ? { status } : {}), willRetry });
+      if (!willRetry) throw error;
+      await sleep(retryDelay(error, attempt, policy), opts.signal);
+    }
+  }
+}
+
+async function runTool(
+  opts: LoopOptions,
+  byName: Map<string, Tool>,
+  call: { id: string; name: string; arguments: string },
+  turn: number,
+): Promise<{ ok: boolean; text: string }> {
+  opts.journal.emit({ type: "tool.call", turn, id: call.id, name: call.name, arguments: call.arguments.slice(0, 2000) });
+  const started = Date.now();
+  const finish = (ok: boolean, text: string, error?: string) => {
+    const bounded = text.length > MAX_TOOL_OUTPUT ? `${text.slice(0, MAX_TOOL_OUTPUT)}\n[output cut at ${MAX_TOOL_OUTPUT} characters]` : text;
+    opts.journal.emit({ type: "tool.result", turn, id: call.id, name: call.name, ok, ms: Date.now() - started, bytes: Buffer.byteLength(bounded), ...(error ? { error } : {}) });
+    return { ok, text: bounded };
+  };
+  const tool = byName.get(call.name);
+  if (!tool) {
+    const names = [...byName.keys()].join(", ");
+    return finish(false, `Error: there is no tool named "${call.name}". Available tools: ${names}.`, "unknown tool");
+  }
+  let args: unknown;
+  try {
+    args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+  } catch {
+    return finish(false, `Error: the arguments of ${call.name} are not valid JSON. Send one JSON object matching the tool's schema.`, "bad json");
+  }
+  const parsed = tool.parameters.safeParse(args);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `- ${i.path.join(".") || "(arguments)"}: ${i.message}`).join("\n");
+    return finish(false, `Error: invalid arguments for ${call.name}:\n${problems}\nFix these and call it again.`, "invalid arguments");
+  }
+  try {
+    return finish(true, await tool.execute(parsed.data, opts.toolContext));
+  } catch (error) {
+    if (error instanceof ToolError) return finish(false, `Error: ${error.message}`, error.message);
+    const message = error instanceof Error ? error.message : String(error);
+    return finish(false, `Error: ${call.name} failed: ${message}`, message);
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+
+export const findingSchema = z.object({
+  path: z.string().min(1).describe("File path relative to the repository root, as in the diff."),
+  line: z.number().int().positive().describe("Head-side line number inside a diff hunk of that file."),
+  start_line: z.number().int().positive().optional().describe("First line of a multi-line range, when the finding spans lines."),
+  severity: z.enum(["critical", "major", "minor", "nit"]).describe("How much this matters."),
+  body: z.string().min(1).describe("What is wrong, why it matters, and how to fix it."),
+});
+
+export const reviewSchema = z.object({
+  summary: z.string().min(1).describe("What the change does and the overall verdict, in a few sentences of Markdown."),
+  findings: z.array(findingSchema).default([]).describe("Concrete problems, each anchored to a changed line."),
+});
+
+export type Finding = z.infer<typeof findingSchema>;
+export type Review = z.infer<typeof reviewSchema>;
+
+const FENCED_JSON = /```(?:json)?\s*\n([\s\S]*?)\n```/g;
+
+/**
+ * Turns a model's plain-text final answer into a review: a JSON object (bare or fenced) that
+ * matches the schema is taken as is; anything else becomes the summary with no findings.
+ */
+export function reviewFromText(text: string): Review {
+  const candidates = [text.trim(), ...[...text.matchAll(FENCED_JSON)].map((m) => m[1] ?? "")];
+  for (const candidate of candidates) {
+    if (!candidate.startsWith("{")) continue;
+    try {
+      const parsed = reviewSchema.safeParse(JSON.parse(candidate));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // not JSON; fall through to the plain-text reading
+    }
+  }
+  return { summary: text.trim() || "(the model returned an empty answer)", findings: [] };
+}

@@ -1,0 +1,83 @@
+import type { PullFile } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import type { ModelPort } from "../model/port.js";
+import type { Conclusion } from "../plan/plan.js";
+import { buildPrompt } from "../prompt/build.js";
+import { stopNote } from "../publish/render.js";
+import { runLoop, type LoopResult } from "./loop.js";
+import { costBudget, tokenBudget, turnLimit, type StopCondition } from "./stop.js";
+import { taskMessage } from "./task-message.js";
+import { reviewTools } from "./tools/index.js";
+import { submitReviewTool } from "./tools/submit-review.js";
+
+export interface Budgets {
+  maxTurns: number;
+  maxTokens: number;
+  timeoutMinutes: number;
+  maxCostUsd: number | undefined;
+  prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
+}
+
+/** Everything one agent session needs, whether the action or the CLI started it. */
+export interface SessionInput {
+  root: string;
+  mergeBase: string;
+  head: string;
+  files: readonly PullFile[];
+  task: string;
+  purpose: "review" | "task";
+  trusted: boolean;
+  repository: string;
+  event: string;
+  pr: { number: number; title: string; body: string } | undefined;
+  budgets: Budgets;
+  model: ModelPort;
+  journal: Journal;
+  signal: AbortSignal;
+}
+
+export interface SessionResult {
+  conclusion: Conclusion;
+  loop: LoopResult;
+  note: string | undefined;
+}
+
+/** Builds the prompt, runs the tool loop and reads its ending as a conclusion. */
+export async function runSession(input: SessionInput): Promise<SessionResult> {
+  const tools = [...reviewTools, submitReviewTool];
+  const b = input.budgets;
+  const prompt = buildPrompt({
+    date: new Date().toISOString().slice(0, 10),
+    repository: input.repository,
+    event: input.event,
+    pr: input.pr?.number,
+    base: input.mergeBase,
+    head: input.head,
+    model: input.model.model,
+    budgets: { maxTurns: b.maxTurns, maxTokens: b.maxTokens, timeoutMinutes: b.timeoutMinutes, maxCostUsd: b.maxCostUsd },
+    trusted: input.trusted,
+    purpose: input.purpose,
+    changedFiles: input.files,
+    toolNames: tools.map((t) => t.name),
+  });
+  input.journal.emit({ type: "prompt.built", sections: prompt.manifest, bytes: Buffer.byteLength(prompt.system) });
+
+  const stopWhen: StopCondition[] = [turnLimit(b.maxTurns), tokenBudget(b.maxTokens)];
+  if (b.maxCostUsd !== undefined) stopWhen.push(costBudget(b.maxCostUsd));
+  const loop = await runLoop({
+    model: input.model,
+    tools,
+    toolContext: { root: input.root, diff: { base: input.mergeBase, head: input.head }, signal: input.signal },
+    system: prompt.system,
+    user: [taskMessage(input.task, input.pr)],
+    stopWhen,
+    prices: b.prices,
+    journal: input.journal,
+    signal: input.signal,
+  });
+  const conclusion: Conclusion = loop.stop === "final-answer" ? "success" : loop.stop === "model-error" ? "failure" : "partial";
+  const note = loop.stop === "final-answer" ? undefined : [stopNote(loop.stop), loop.error].filter(Boolean).join(" ");
+  // A run cut short still reports the last thing the model said.
+  const review = loop.review ?? (loop.lastText ? { summary: loop.lastText, findings: [] } : undefined);
+  return { conclusion, loop: { ...loop, review }, note };
+}

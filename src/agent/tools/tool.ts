@@ -1,0 +1,29 @@
+import type { z } from "zod";
+
+/** What a tool may touch: the disposable workspace and the diff under review, nothing else. */
+export interface ToolContext {
+  /** Absolute path of the disposable workspace. Every path a tool reads must stay inside it. */
+  readonly root: string;
+  /** The diff under review is `base...head` (merge base to head), what GitHub shows. */
+  readonly diff: { readonly base: string; readonly head: string };
+  /** Aborted when the run is cancelled or times out. */
+  readonly signal: AbortSignal;
+}
+
+/** A model-callable tool. Arguments are validated with `parameters` before `execute` runs. */
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: S;
+  /** Returns the text the model sees. Throw a ToolError for a problem the model can fix. */
+  execute(args: z.infer<S>, ctx: ToolContext): Promise<string>;
+}
+
+/** A failure the model caused and can correct; its message goes back to the model verbatim. */
+export class ToolError extends Error {
+  override readonly name = "ToolError";
+}
+
+export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
+  return tool;
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+
+/** Reads one raw input value; "" when unset (the shape of `core.getInput`). */
+export type InputReader = (name: string) => string;
+
+/** A misconfigured input: the message names the input, what is wrong and the expected form. */
+export class SettingsError extends Error {
+  override readonly name = "SettingsError";
+}
+
+const trimmed = z.string().transform((s) => s.trim());
+const optionalText = trimmed.transform((s) => (s === "" ? undefined : s));
+const positiveInt = (fallback: number) =>
+  trimmed.transform((s, ctx) => {
+    if (s === "") return fallback;
+    if (!/^\d+$/.test(s) || Number(s) < 1) {
+      ctx.addIssue({ code: "custom", message: "expected a whole number of at least 1" });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
+const optionalPrice = trimmed.transform((s, ctx) => {
+  if (s === "") return undefined;
+  const n = Number(s);
+  if (!Number.isFinite(n) || n < 0) {
+    ctx.addIssue({ code: "custom", message: "expected a non-negative number such as 2.5" });
+    return z.NEVER;
+  }
+  return n;
+});
+const flag = (fallback: boolean) =>
+  trimmed.transform((s, ctx) => {
+    const v = s.toLowerCase();
+    if (v === "") return fallback;
+    if (v === "true") return true;
+    if (v === "false") return false;
+    ctx.addIssue({ code: "custom", message: "expected true or false" });
+    return z.NEVER;
+  });
+const list = trimmed.transform((s) =>
+  s
+    .split(/[\s,]+/)
+    .map((x) => x.trim().toLowerCase())
+    .filter((x) => x !== ""),
+);
+const url = trimmed.transform((s, ctx) => {
+  if (s === "") return "https://api.openai.com/v1";
+  try {
+    const u = new URL(s);
+    if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("protocol");
+    return s.replace(/\/+$/, "");
+  } catch {
+    ctx.addIssue({ code: "custom", message: "expected an http(s) URL such as https://api.openai.com/v1" });
+    return z.NEVER;
+  }
+});
+
+/** Every action input, keyed by its name in action.yml. */
+const schema = z.object({
+  /** Token for GitHub's API: comments, permissions, pull request data. */
+  "github-token": trimmed.pipe(z.string().min(1, "is required (usually ${{ github.token }})")),
+  /** Key for the OpenAI-compatible endpoint. */
+  "api-key": optionalText,
+  /** Base URL of any OpenAI-compatible chat-completions endpoint. */
+  "base-url": url,
+  /** Model name sent with every request. */
+  model: trimmed.pipe(z.string().min(1, "is required, for example gpt-4.1-mini")),
+  /** A task for the agent; on a pull request it replaces the default review task. */
+  prompt: optionalText,
+  /** Most model turns in one run. */
+  "max-turns": positiveInt(30),
+  /** Token budget of the whole run: prompt plus completion tokens over every request. */
+  "max-tokens": positiveInt(400_000),
+  /** Wall-clock limit; the run stops and publishes what it has. */
+  "timeout-minutes": positiveInt(20),
+  /** USD per million prompt tokens; with the output price it turns on cost accounting. */
+  "price-input-per-mtok": optionalPrice,
+  /** USD per million completion tokens. */
+  "price-output-per-mtok": optionalPrice,
+  /** Spending cap in USD, enforced when both prices are set. */
+  "max-cost-usd": optionalPrice,
+  /** Whose pull requests are reviewed: writers only, or everyone (untrusted mode). */
+  "review-authors": trimmed.transform((s) => (s === "" ? "writers" : s.toLowerCase())).pipe(
+    z.enum(["writers", "everyone"], { message: "expected writers or everyone" }),
+  ),
+  /** Bot logins allowed to trigger Rivumi (comma or space separated). */
+  "allow-bots": list,
+  /** Login Rivumi comments as, when GraphQL `viewer` cannot tell. */
+  "bot-login": optionalText,
+  /** Keep the disposable workspace after the run (for debugging). */
+  "keep-workspace": flag(false),
+});
+
+export type Settings = Readonly<{
+  githubToken: string;
+  apiKey: string | undefined;
+  baseUrl: string;
+  model: string;
+  prompt: string | undefined;
+  maxTurns: number;
+  maxTokens: number;
+  timeoutMinutes: number;
+  prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
+  maxCostUsd: number | undefined;
+  reviewAuthors: "writers" | "everyone";
+  allowBots: readonly string[];
+  botLogin: string | undefined;
+  keepWorkspace: boolean;
+}>;
+
+export const INPUT_NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
+
+/** Parses every input once into a frozen Settings object, or throws a SettingsError. */
+export function parseSettings(read: InputReader): Settings {
+  const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "?");
+      const shown = raw[name] && !name.includes("token") && !name.includes("key") ? ` (got "${raw[name]}")` : "";
+      return `input '${name}'${shown}: ${issue.message}`;
+    });
+    throw new SettingsError(lines.join("; "));
+  }
+  const v = parsed.data;
+  const inP = v["price-input-per-mtok"];
+  const outP = v["price-output-per-mtok"];
+  if ((inP === undefined) !== (outP === undefined)) {
+    throw new SettingsError(
+      "inputs 'price-input-per-mtok' and 'price-output-per-mtok' go together: set both (USD per million tokens) or neither",
+    );
+  }
+  if (v["max-cost-usd"] !== undefined && inP === undefined) {
+    throw new SettingsError(
+      "input 'max-cost-usd' needs 'price-input-per-mtok' and 'price-output-per-mtok' to compute cost",
+    );
+  }
+  return Object.freeze({
+    githubToken: v["github-token"],
+    apiKey: v["api-key"],
+    baseUrl: v["base-url"],
+    model: v.model,
+    prompt: v.prompt,
+    maxTurns: v["max-turns"],
+    maxTokens: v["max-tokens"],
+    timeoutMinutes: v["timeout-minutes"],
+    prices: inP !== undefined && outP !== undefined ? { inputPerMTok: inP, outputPerMTok: outP } : undefined,
+    maxCostUsd: v["max-cost-usd"],
+    reviewAuthors: v["review-authors"],
+    allowBots: Object.freeze(v["allow-bots"]),
+    botLogin: v["bot-login"],
+    keepWorkspace: v["keep-workspace"],
+  });
+}

@@ -1,0 +1,91 @@
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+import { Octokit } from "@octokit/rest";
+import type { GitHubPort, IssueComment, PullRequestInfo, RepoRef } from "./port.js";
+
+const RivumiOctokit = Octokit.plugin(retry, throttling);
+
+export interface OctokitOptions {
+  token: string;
+  baseUrl: string;
+  repo: RepoRef;
+  /** Called on a rate limit; used to surface waits in the log. */
+  onRateLimit?: (seconds: number, route: string) => void;
+}
+
+function toComment(c: { id: number; body?: string | null; user?: { login: string } | null; html_url: string }): IssueComment {
+  return { id: c.id, body: c.body ?? "", author: c.user?.login ?? "", url: c.html_url };
+}
+
+/** Builds the real GitHub port: Octokit with retries and rate-limit throttling. */
+export function createGitHubPort(opts: OctokitOptions): GitHubPort {
+  const octokit = new RivumiOctokit({
+    auth: opts.token,
+    baseUrl: opts.baseUrl,
+    userAgent: "rivumi",
+    request: { retries: 3, retryAfter: 1 },
+    throttle: {
+      onRateLimit: (after: number, o: { method: string; url: string }, _k: unknown, count: number) => {
+        opts.onRateLimit?.(after, `${o.method} ${o.url}`);
+        return count < 2;
+      },
+      onSecondaryRateLimit: (after: number, o: { method: string; url: string }) => {
+        opts.onRateLimit?.(after, `${o.method} ${o.url}`);
+        return false;
+      },
+    },
+  });
+  const { owner, repo } = opts.repo;
+
+  return {
+    async viewerLogin() {
+      const res = await octokit.graphql<{ viewer: { login: string } }>("query { viewer { login } }");
+      return res.viewer.login;
+    },
+    async getPull(number): Promise<PullRequestInfo> {
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number });
+      return {
+        number: data.number,
+        title: data.title,
+        body: data.body ?? "",
+        author: data.user.login,
+        authorType: data.user.type,
+        draft: data.draft ?? false,
+        headSha: data.head.sha,
+        headRef: data.head.ref,
+        headRepo: data.head.repo?.full_name ?? "",
+        baseSha: data.base.sha,
+        baseRef: data.base.ref,
+        baseRepo: data.base.repo.full_name,
+        cloneUrl: data.base.repo.clone_url,
+        headCloneUrl: data.head.repo?.clone_url ?? data.base.repo.clone_url,
+      };
+    },
+    async listPullFiles(number) {
+      const files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner, repo, pull_number: number, per_page: 100 });
+      return files.map((f) => ({
+        path: f.filename,
+        status: f.status,
+        additions: f.additions,
+        deletions: f.deletions,
+        ...(f.patch !== undefined ? { patch: f.patch } : {}),
+      }));
+    },
+    async getPermission(login) {
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      return { permission: data.permission, roleName: data.role_name };
+    },
+    async listIssueComments(number) {
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
+      return comments.map(toComment);
+    },
+    async createIssueComment(number, body) {
+      const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
+      return toComment(data);
+    },
+    async updateIssueComment(id, body) {
+      const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+      return toComment(data);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import OpenAI from "openai";
+import type { ModelPort, ModelReply } from "./port.js";
+
+export interface OpenAIModelOptions {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Per-request timeout; a slow answer becomes a retryable timeout error. */
+  timeoutMs?: number;
+}
+
+/** The real model port: any OpenAI-compatible chat-completions endpoint through the openai SDK. */
+export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
+  const client = new OpenAI({
+    baseURL: opts.baseUrl,
+    // Local servers (Ollama, llama.cpp) take any key; the SDK insists on one.
+    apiKey: opts.apiKey ?? "no-key",
+    maxRetries: 0,
+    timeout: opts.timeoutMs ?? 300_000,
+  });
+  return {
+    model: opts.model,
+    async complete(messages, tools, signal): Promise<ModelReply> {
+      const res = await client.chat.completions.create(
+        { model: opts.model, messages, ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}) },
+        { signal },
+      );
+      const choice = res.choices[0];
+      const message = choice?.message;
+      return {
+        content: message?.content ?? "",
+        toolCalls: (message?.tool_calls ?? [])
+          .filter((c) => c.type === "function")
+          .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
+        finishReason: choice?.finish_reason ?? "unknown",
+        usage: {
+          promptTokens: res.usage?.prompt_tokens ?? 0,
+          completionTokens: res.usage?.completion_tokens ?? 0,
+          cachedTokens: res.usage?.prompt_tokens_details?.cached_tokens ?? 0,
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { Settings } from "../config/settings.js";
+import { canWrite, isBot } from "../trigger/actor.js";
+import type { Trigger } from "../trigger/trigger.js";
+
+export type Conclusion = "success" | "partial" | "skipped" | "refused" | "failure";
+
+/** Run the agent on a pull request (a review, or a `/rivumi` task) and publish to its comment. */
+export interface AgentPlan {
+  kind: "agent";
+  /** The pull request number, or undefined for a repository-level task (workflow_dispatch). */
+  pr: number | undefined;
+  task: string;
+  /** What the user asked for: the default review, or a task of their own. */
+  purpose: "review" | "task";
+  /** Untrusted runs get read-only tools, base-commit instructions and sanitised text. */
+  trusted: boolean;
+  reason: string;
+}
+
+/** Nothing to do, or not allowed; the run ends with a notice, not a failure. */
+export interface StopPlan {
+  kind: "stop";
+  conclusion: "skipped" | "refused";
+  reason: string;
+  /** Set for a fork PR on `pull_request`: the summary explains how to review forks. */
+  fork?: boolean;
+}
+
+export type Plan = AgentPlan | StopPlan;
+
+/** What the I/O stage learned about the actor before planning. */
+export interface TrustFacts {
+  permission: string | undefined;
+}
+
+export const DEFAULT_REVIEW_TASK =
+  "Review this pull request. Read the diff, inspect the surrounding code where needed, and report " +
+  "real problems (bugs, security issues, broken contracts, missing tests) with the exact lines.";
+
+const skip = (reason: string): StopPlan => ({ kind: "stop", conclusion: "skipped", reason });
+const refuse = (reason: string): StopPlan => ({ kind: "stop", conclusion: "refused", reason });
+
+/** Decides what this run does. Pure: every input is data. */
+export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts): Plan {
+  switch (trigger.kind) {
+    case "ignored":
+      return skip(trigger.reason);
+    case "workflow_run":
+      return skip("failed-CI triage is not available in this version; the workflow_run event was ignored");
+    case "pull_request": {
+      if (trigger.event === "pull_request" && trigger.isFork) {
+        return {
+          ...skip(
+            `pull request #${trigger.number} comes from the fork ${trigger.headRepo}; on 'pull_request' GitHub gives ` +
+              "fork runs no secrets and a read-only token, so Rivumi cannot review it here. Use 'pull_request_target' " +
+              "with 'review-authors: everyone' to review forks in untrusted mode.",
+          ),
+          fork: true,
+        };
+      }
+      const author = { login: trigger.author, type: trigger.authorType };
+      if (isBot(author) && !settings.allowBots.includes(author.login.toLowerCase())) {
+        return refuse(`pull request author ${author.login} is a bot that is not listed in 'allow-bots'`);
+      }
+      const task = settings.prompt ?? DEFAULT_REVIEW_TASK;
+      const purpose = settings.prompt ? "task" : "review";
+      if (canWrite(facts.permission)) {
+        return { kind: "agent", pr: trigger.number, task, purpose, trusted: true, reason: `author ${author.login} has ${facts.permission} permission` };
+      }
+      if (settings.reviewAuthors === "everyone") {
+        return {
+          kind: "agent",
+          pr: trigger.number,
+          task,
+          purpose,
+          trusted: false,
+          reason: `author ${author.login} has ${facts.permission ?? "no"} permission; reviewing in untrusted mode (review-authors: everyone)`,
+        };
+      }
+      return skip(
+        `author ${author.login} has ${facts.permission ?? "no"} permission on this repository; set 'review-authors: everyone' to review such pull requests in untrusted mode`,
+      );
+    }
+    case "comment": {
+      const command = trigger.command;
+      if (!command) return skip("the comment does not start with a Rivumi command");
+      const sender = { login: trigger.sender, type: trigger.senderType };
+      if (isBot(sender) && !settings.allowBots.includes(sender.login.toLowerCase())) {
+        return refuse(`${sender.login} is a bot that is not listed in 'allow-bots'`);
+      }
+      if (!canWrite(facts.permission)) {
+        return refuse(`${sender.login} has ${facts.permission ?? "no"} permission; commands need write or admin`);
+      }
+      if (command.name !== "rivumi") {
+        return skip(`the /${command.name} command is not available in this version`);
+      }
+      if (!trigger.isPullRequest) return skip("/rivumi runs on pull requests only");
+      if (command.args === "") return refuse("/rivumi needs a task, for example: /rivumi explain the retry logic");
+      return { kind: "agent", pr: trigger.number, task: command.args, purpose: "task", trusted: true, reason: `${sender.login} has ${facts.permission} permission` };
+    }
+    case "dispatch": {
+      if (!settings.prompt) return refuse("workflow_dispatch runs the 'prompt' input, which is empty");
+      return { kind: "agent", pr: undefined, task: settings.prompt, purpose: "task", trusted: true, reason: "workflow_dispatch needs write access to start" };
+    }
+  }
+}

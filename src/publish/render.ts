@@ -1,0 +1,89 @@
+import type { Review } from "../agent/review.js";
+import type { StopReason } from "../agent/stop.js";
+import type { Conclusion } from "../plan/plan.js";
+import type { Usage } from "../journal/events.js";
+import { bound, neutralizeMarkdown } from "./sanitize.js";
+
+export const COMMENT_LIMIT = 65_536;
+export const STICKY_MARKER = "<!-- rivumi:sticky -->";
+
+export interface RunStats {
+  turns: number;
+  usage: Usage;
+  costUsd: number | undefined;
+  ms: number;
+  model: string;
+}
+
+export interface Outcome {
+  conclusion: Conclusion;
+  stop: StopReason | undefined;
+  review: Review | undefined;
+  /** Why the run ended early or failed, in words a user can act on. */
+  note: string | undefined;
+  stats: RunStats;
+  journalName: string;
+}
+
+const STOP_NOTES: Record<StopReason, string> = {
+  "final-answer": "",
+  "max-turns": "The run reached its turn limit (`max-turns`) before finishing; this is what it had.",
+  "max-tokens": "The run used its token budget (`max-tokens`) before finishing; this is what it had.",
+  "max-cost": "The run reached its cost cap (`max-cost-usd`) before finishing; this is what it had.",
+  timeout: "The run reached its time limit (`timeout-minutes`) before finishing; this is what it had.",
+  cancelled: "The run was cancelled before it finished; this is what it had.",
+  "model-error": "The model endpoint kept failing, so the review could not be completed.",
+};
+
+export function stopNote(stop: StopReason): string {
+  return STOP_NOTES[stop];
+}
+
+export function renderProgress(task: string, head: string): string {
+  return [
+    STICKY_MARKER,
+    "### Rivumi is reviewing…",
+    "",
+    `Working on \`${head.slice(0, 12)}\`: ${neutralizeMarkdown(task.split("\n")[0] ?? "").slice(0, 300)}`,
+    "",
+    "_This comment will be updated with the result._",
+  ].join("\n");
+}
+
+export function formatUsage(stats: RunStats): string {
+  const u = stats.usage;
+  const cost = stats.costUsd !== undefined ? ` · $${stats.costUsd.toFixed(4)}` : "";
+  return `${stats.model} · ${stats.turns} turns · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached)${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
+}
+
+/** The review as Markdown, every model-written string neutralised. Shared by comment and summary. */
+export function renderReviewBody(outcome: Outcome): string {
+  const lines: string[] = [];
+  if (outcome.note) lines.push(`> [!WARNING]\n> ${neutralizeMarkdown(outcome.note).replace(/\n/g, "\n> ")}`, "");
+  const review = outcome.review;
+  if (review) {
+    lines.push(neutralizeMarkdown(review.summary), "");
+    if (review.findings.length > 0) {
+      lines.push(`#### Findings (${review.findings.length})`, "");
+      for (const f of review.findings) {
+        const where = f.start_line && f.start_line < f.line ? `${f.path}:${f.start_line}-${f.line}` : `${f.path}:${f.line}`;
+        lines.push(`- **${f.severity}** \`${where.replace(/`/g, "'")}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`);
+      }
+      lines.push("");
+    } else if (outcome.conclusion === "success") {
+      lines.push("No findings.", "");
+    }
+  }
+  return lines.join("\n");
+}
+
+export function renderComment(outcome: Outcome): string {
+  const title = outcome.conclusion === "failure" ? "### Rivumi could not finish" : outcome.conclusion === "partial" ? "### Rivumi review (partial)" : "### Rivumi review";
+  const footer = `<sub>${formatUsage(outcome.stats)} · journal artifact \`${outcome.journalName}\`</sub>`;
+  const body = bound(
+    renderReviewBody(outcome),
+    COMMENT_LIMIT - STICKY_MARKER.length - title.length - footer.length - 16,
+    `_…cut to fit GitHub's comment limit; the full result is in the journal artifact \`${outcome.journalName}\`._`,
+  );
+  return [STICKY_MARKER, title, "", body, footer].join("\n");
+}

@@ -1,0 +1,27 @@
+const ZWSP = "\u200b";
+
+/**
+ * Makes untrusted or model-written text safe to put in a comment or summary: it cannot @-mention
+ * people or teams, and it cannot hide HTML comments (so it cannot forge Rivumi's markers).
+ */
+export function neutralizeMarkdown(text: string): string {
+  return text
+    .replace(/<!--/g, "&lt;!--")
+    .replace(/-->/g, "--&gt;")
+    .replace(/(^|[^\w`])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`);
+}
+
+/**
+ * Makes text safe to print to the runner's log: a line that starts with `::` or `##[` would be
+ * read as a workflow command (set an output, add a mask, stop commands), so it is broken up.
+ */
+export function neutralizeLog(text: string): string {
+  return text.replace(/^(\s*)(::|##\[)/gm, (_m, ws: string, cmd: string) => `${ws}${cmd[0]}${ZWSP}${cmd.slice(1)}`);
+}
+
+/** Cuts text to at most `max` characters, ending with `note` when it had to cut. */
+export function bound(text: string, max: number, note: string): string {
+  if (text.length <= max) return text;
+  const keep = Math.max(0, max - note.length - 2);
+  return `${text.slice(0, keep)}\n\n${note}`.slice(0, max);
+}

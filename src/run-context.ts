@@ -1,0 +1,40 @@
+import { join } from "node:path";
+
+/** What the runner tells the action through its environment. */
+export interface RunnerEnv {
+  eventName: string;
+  eventPath: string;
+  repository: string;
+  apiUrl: string;
+  serverUrl: string;
+  sha: string;
+  runId: string;
+  attempt: string;
+  workspace: string | undefined;
+  runnerTemp: string;
+}
+
+export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
+  const need = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new Error(`${name} is not set; Rivumi runs as a step of a GitHub Actions job (or use the rivumi CLI locally)`);
+    return value;
+  };
+  return {
+    eventName: need("GITHUB_EVENT_NAME"),
+    eventPath: need("GITHUB_EVENT_PATH"),
+    repository: env.GITHUB_REPOSITORY ?? "",
+    apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
+    serverUrl: env.GITHUB_SERVER_URL ?? "https://github.com",
+    sha: env.GITHUB_SHA ?? "",
+    runId: env.GITHUB_RUN_ID ?? String(process.pid),
+    attempt: env.GITHUB_RUN_ATTEMPT ?? "1",
+    workspace: env.GITHUB_WORKSPACE || undefined,
+    runnerTemp: env.RUNNER_TEMP || join(env.TMPDIR ?? "/tmp"),
+  };
+}
+
+export function runDirectory(r: RunnerEnv, job: string | undefined): string {
+  const id = [r.runId, r.attempt, job].filter(Boolean).join("-").replace(/[^A-Za-z0-9_.-]/g, "-");
+  return join(r.runnerTemp, "rivumi", id);
+}

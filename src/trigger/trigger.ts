@@ -1,0 +1,71 @@
+import type { RepoRef } from "../github/port.js";
+import type { Command } from "./command.js";
+
+export type PullAction = "opened" | "synchronize" | "reopened" | "ready_for_review";
+
+/** A pull request to review, as the event described it. */
+export interface PullRequestTrigger {
+  kind: "pull_request";
+  event: "pull_request" | "pull_request_target";
+  action: PullAction;
+  repo: RepoRef;
+  number: number;
+  title: string;
+  body: string;
+  author: string;
+  authorType: string;
+  headSha: string;
+  headRef: string;
+  headRepo: string;
+  baseSha: string;
+  baseRef: string;
+  draft: boolean;
+  /** The head lives in another repository. */
+  isFork: boolean;
+  sender: string;
+  senderType: string;
+}
+
+/** A new comment; `command` is set when it starts with one of Rivumi's commands. */
+export interface CommentTrigger {
+  kind: "comment";
+  repo: RepoRef;
+  number: number;
+  isPullRequest: boolean;
+  commentId: number;
+  commentUrl: string;
+  body: string;
+  sender: string;
+  senderType: string;
+  command: Command | undefined;
+}
+
+export interface WorkflowRunTrigger {
+  kind: "workflow_run";
+  repo: RepoRef;
+  runId: number;
+  conclusion: string;
+  headSha: string;
+  prNumbers: number[];
+  sender: string;
+  senderType: string;
+}
+
+export interface DispatchTrigger {
+  kind: "dispatch";
+  repo: RepoRef;
+  sender: string;
+  senderType: string;
+}
+
+/** An event Rivumi has nothing to do for; not an error. */
+export interface IgnoredTrigger {
+  kind: "ignored";
+  event: string;
+  reason: string;
+}
+
+export type Trigger = PullRequestTrigger | CommentTrigger | WorkflowRunTrigger | DispatchTrigger | IgnoredTrigger;
+
+export const isPullRequest = (t: Trigger): t is PullRequestTrigger => t.kind === "pull_request";
+export const isComment = (t: Trigger): t is CommentTrigger => t.kind === "comment";

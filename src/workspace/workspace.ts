@@ -1,0 +1,111 @@
+import { existsSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { git, gitAuthEnv } from "./git.js";
+
+export interface Workspace {
+  /** The disposable clone the agent works in. */
+  root: string;
+  /** Sibling folder for run artifacts (journal, result file). */
+  artifacts: string;
+  head: string;
+  /** The merge base of base and head: the diff under review is `mergeBase...head`. */
+  mergeBase: string;
+  source: "shared-clone" | "fresh-clone";
+  dispose(): Promise<void>;
+}
+
+export interface WorkspaceRequest {
+  /** Run folder, `RUNNER_TEMP/rivumi/<run id>`. */
+  runDir: string;
+  /** The runner's checkout, borrowed read-only for its objects when it is a full clone. */
+  checkout: string | undefined;
+  /** Where to fetch from. */
+  remoteUrl: string;
+  token: string | undefined;
+  head: string;
+  base: string;
+  /** Extra refs to fetch (a fork's head is reachable as `refs/pull/N/head` on the base repo). */
+  headRef?: string;
+  signal?: AbortSignal;
+}
+
+const DEEPEN_STEPS = [50, 200, 1000];
+
+async function isFullClone(dir: string | undefined): Promise<boolean> {
+  if (!dir || !existsSync(join(dir, ".git"))) return false;
+  const shallow = await git(dir, ["rev-parse", "--is-shallow-repository"], { allowFail: true });
+  return shallow === "false";
+}
+
+/**
+ * Materialises the head at its pinned SHA in a clone of its own, with enough history for the
+ * merge base. The runner's checkout is only ever read.
+ */
+export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace> {
+  const root = join(req.runDir, "workspace");
+  const artifacts = join(req.runDir, "artifacts");
+  await rm(root, { recursive: true, force: true });
+  await mkdir(artifacts, { recursive: true });
+  const signal = req.signal ? { signal: req.signal } : {};
+
+  let source: Workspace["source"];
+  if (await isFullClone(req.checkout)) {
+    await git(req.runDir, ["clone", "--quiet", "--shared", "--no-checkout", "--no-tags", req.checkout!, root], signal);
+    source = "shared-clone";
+  } else {
+    await mkdir(root, { recursive: true });
+    await git(root, ["init", "--quiet"], signal);
+    source = "fresh-clone";
+  }
+  const auth = gitAuthEnv(req.remoteUrl, req.token);
+  const fetch = (extra: string[], targets: string[]) =>
+    git(root, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", ...extra, "--", req.remoteUrl, ...targets], {
+      env: auth,
+      ...signal,
+    });
+  const haveCommit = async (sha: string) =>
+    (await git(root, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`], { allowFail: true, ...signal })) !== "";
+
+  const targets = [req.base, req.head];
+  const missing = [];
+  for (const sha of targets) if (!(await haveCommit(sha))) missing.push(sha);
+
+  let mergeBase = "";
+  if (missing.length === 0) {
+    mergeBase = await git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
+  }
+  for (const depth of DEEPEN_STEPS) {
+    if (mergeBase) break;
+    await fetchHead(fetch, req, [`--depth=${depth}`]);
+    mergeBase = await git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
+  }
+  if (!mergeBase) {
+    await fetchHead(fetch, req, existsSync(join(root, ".git", "shallow")) ? ["--unshallow"] : []);
+    mergeBase = await git(root, ["merge-base", req.base, req.head], signal);
+  }
+  await git(root, ["checkout", "--quiet", "--detach", req.head], signal);
+
+  return {
+    root,
+    artifacts,
+    head: req.head,
+    mergeBase,
+    source,
+    dispose: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+async function fetchHead(
+  fetch: (extra: string[], targets: string[]) => Promise<string>,
+  req: WorkspaceRequest,
+  extra: string[],
+): Promise<void> {
+  try {
+    await fetch(extra, [req.base, req.head]);
+  } catch (error) {
+    // Some servers refuse fetching an unadvertised SHA; the PR ref names the same commit.
+    if (!req.headRef) throw error;
+    await fetch(extra, [req.base, req.headRef]);
+  }
+}
