@@ -25,3 +25,12 @@ export function bound(text: string, max: number, note: string): string {
   const keep = Math.max(0, max - note.length - 2);
   return `${text.slice(0, keep)}\n\n${note}`.slice(0, max);
 }
+
+/** Like `bound`, but in UTF-8 bytes, for limits GitHub counts in bytes (the step summary). */
+export function boundBytes(text: string, maxBytes: number, note: string): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  const room = Math.max(0, maxBytes - Buffer.byteLength(note) - 2);
+  // A cut inside a multi-byte character decodes to U+FFFD; drop it.
+  const kept = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD+$/, "");
+  return `${kept}\n\n${note}`;
+}

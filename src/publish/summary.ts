@@ -1,6 +1,6 @@
 import type { Outcome } from "./render.js";
 import { formatUsage, renderReviewBody } from "./render.js";
-import { bound } from "./sanitize.js";
+import { boundBytes } from "./sanitize.js";
 
 export const SUMMARY_LIMIT = 1024 * 1024;
 
@@ -33,5 +33,5 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
   parts.push(renderReviewBody(outcome));
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(`| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | \`${outcome.journalName}\` |`);
-  return bound(parts.join("\n"), SUMMARY_LIMIT - 1024, `_…cut to fit the 1 MiB step summary; see the journal artifact \`${outcome.journalName}\`._`);
+  return boundBytes(parts.join("\n"), SUMMARY_LIMIT - 1024, `_…cut to fit the 1 MiB step summary; see the journal artifact \`${outcome.journalName}\`._`);
 }
