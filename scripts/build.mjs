@@ -9,7 +9,9 @@ const common = {
   legalComments: "none",
   logLevel: "warning",
   // Bundled CommonJS dependencies call require(); give them one in the ESM output.
-  banner: { js: "import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);",
+  },
 };
 
 await build({ ...common, entryPoints: ["src/index.ts"], outfile: "dist/index.js" });

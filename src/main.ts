@@ -50,20 +50,36 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let stickyFor: ((pr: number) => Promise<StickyComment>) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  journal.emit({ type: "run.started", version: VERSION, event: runner.eventName, runId: runner.runId, attempt: runner.attempt, mode: "action" });
+  journal.emit({
+    type: "run.started",
+    version: VERSION,
+    event: runner.eventName,
+    runId: runner.runId,
+    attempt: runner.attempt,
+    mode: "action",
+  });
   try {
-    settings = await inPhase("settings", () => Promise.resolve(parseSettings((name) => core.getInput(name))));
+    settings = await inPhase("settings", () =>
+      Promise.resolve(parseSettings((name) => core.getInput(name))),
+    );
     for (const secret of [settings.githubToken, settings.apiKey]) {
       if (!secret) continue;
       redactor.add(secret);
       redactor.add(`x-access-token:${secret}`);
     }
     for (const form of redactor.secrets) core.setSecret(form);
-    timer = setTimeout(() => controller.abort({ rivumi: "timeout" }), settings.timeoutMinutes * 60_000);
+    timer = setTimeout(
+      () => controller.abort({ rivumi: "timeout" }),
+      settings.timeoutMinutes * 60_000,
+    );
     timer.unref();
 
-    const payload: unknown = await inPhase("trigger", () => Promise.resolve(JSON.parse(readFileSync(runner.eventPath, "utf8"))));
-    trigger = await inPhase("trigger", () => Promise.resolve(parseTrigger(runner.eventName, payload)));
+    const payload: unknown = await inPhase("trigger", () =>
+      Promise.resolve(JSON.parse(readFileSync(runner.eventPath, "utf8"))),
+    );
+    trigger = await inPhase("trigger", () =>
+      Promise.resolve(parseTrigger(runner.eventName, payload)),
+    );
     journal.emit({ type: "trigger.parsed", kind: trigger.kind, detail: triggerDetail(trigger) });
     if (trigger.kind === "ignored") {
       plan = planRun(trigger, settings, { permission: undefined });
@@ -77,10 +93,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
       });
       const actor = actorOf(trigger);
-      const permission = actor ? (await inPhase("trust", () => gh.getPermission(actor.login))).permission : undefined;
+      const permission = actor
+        ? (await inPhase("trust", () => gh.getPermission(actor.login))).permission
+        : undefined;
       plan = planRun(trigger, s, { permission });
       const selfLogin = async () => s.botLogin ?? (await gh.viewerLogin());
-      stickyFor = (pr) => memo(stickies, pr, async () => new StickyComment(gh, pr, await selfLogin()));
+      stickyFor = (pr) =>
+        memo(stickies, pr, async () => new StickyComment(gh, pr, await selfLogin()));
       if (plan.kind === "agent") {
         const t = trigger;
         agent = await runAgent({
@@ -103,14 +122,38 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     if (plan.kind === "stop") {
       core.notice(neutralizeLog(redactor.redact(`Rivumi ${plan.conclusion}: ${plan.reason}`)));
     }
-    journal.emit({ type: "plan.decided", action: plan.kind, trusted: plan.kind === "agent" && plan.trusted, reason: plan.reason });
+    journal.emit({
+      type: "plan.decided",
+      action: plan.kind,
+      trusted: plan.kind === "agent" && plan.trusted,
+      reason: plan.reason,
+    });
   } catch (error) {
     failure = error instanceof PhaseError ? error : new PhaseError("run", error);
-    journal.emit({ type: "run.failed", phase: failure.phase, error: failure.message, ms: Date.now() - started });
+    journal.emit({
+      type: "run.failed",
+      phase: failure.phase,
+      error: failure.message,
+      ms: Date.now() - started,
+    });
   } finally {
     clearTimeout(timer);
     const outcome = toOutcome(plan, agent, failure, settings, started, journalName);
-    await finish({ outcome, plan, stickyFor, stickies, journal, redactor, say, resultPath, journalPath, journalName, settings, workspace, runDir });
+    await finish({
+      outcome,
+      plan,
+      stickyFor,
+      stickies,
+      journal,
+      redactor,
+      say,
+      resultPath,
+      journalPath,
+      journalName,
+      settings,
+      workspace,
+      runDir,
+    });
   }
 }
 
@@ -126,9 +169,22 @@ function memo<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Pr
 function triggerDetail(t: Trigger): Record<string, unknown> {
   switch (t.kind) {
     case "pull_request":
-      return { event: t.event, action: t.action, number: t.number, author: t.author, head: t.headSha, base: t.baseSha, fork: t.isFork };
+      return {
+        event: t.event,
+        action: t.action,
+        number: t.number,
+        author: t.author,
+        head: t.headSha,
+        base: t.baseSha,
+        fork: t.isFork,
+      };
     case "comment":
-      return { number: t.number, sender: t.sender, command: t.command?.name ?? null, pr: t.isPullRequest };
+      return {
+        number: t.number,
+        sender: t.sender,
+        command: t.command?.name ?? null,
+        pr: t.isPullRequest,
+      };
     case "workflow_run":
       return { runId: t.runId, conclusion: t.conclusion };
     case "dispatch":
@@ -154,11 +210,33 @@ function toOutcome(
     model: settings?.model ?? "?",
   };
   if (failure) {
-    return { conclusion: "failure", stop: undefined, review: undefined, note: `Rivumi failed in the ${failure.phase} phase: ${failure.message}`, stats, journalName };
+    return {
+      conclusion: "failure",
+      stop: undefined,
+      review: undefined,
+      note: `Rivumi failed in the ${failure.phase} phase: ${failure.message}`,
+      stats,
+      journalName,
+    };
   }
-  if (agent) return { conclusion: agent.conclusion, stop: agent.loop.stop, review: agent.loop.review, note: agent.note, stats, journalName };
+  if (agent)
+    return {
+      conclusion: agent.conclusion,
+      stop: agent.loop.stop,
+      review: agent.loop.review,
+      note: agent.note,
+      stats,
+      journalName,
+    };
   const reason = plan?.kind === "stop" ? plan.reason : "nothing to do";
-  return { conclusion: plan?.kind === "stop" ? plan.conclusion : "skipped", stop: undefined, review: undefined, note: reason, stats, journalName };
+  return {
+    conclusion: plan?.kind === "stop" ? plan.conclusion : "skipped",
+    stop: undefined,
+    review: undefined,
+    note: reason,
+    stats,
+    journalName,
+  };
 }
 
 interface FinishArgs {
@@ -196,19 +274,45 @@ async function finish(a: FinishArgs): Promise<void> {
   if (pr !== undefined && a.stickyFor && (a.stickies.has(pr) || outcome.conclusion === "failure")) {
     const stickyFor = a.stickyFor;
     await attempt("comment", async () => {
-      const { action, comment } = await (await stickyFor(pr)).upsert(redactor.redact(renderComment(outcome)));
+      const { action, comment } = await (
+        await stickyFor(pr)
+      ).upsert(redactor.redact(renderComment(outcome)));
       commentUrl = comment.url;
-      journal.emit({ type: "publish.comment", action, id: comment.id, url: comment.url, state: outcome.conclusion, bytes: comment.body.length });
+      journal.emit({
+        type: "publish.comment",
+        action,
+        id: comment.id,
+        url: comment.url,
+        state: outcome.conclusion,
+        bytes: comment.body.length,
+      });
     });
   }
-  const summary = redactor.redact(renderSummary(outcome, { commentUrl, fork: a.plan?.kind === "stop" && a.plan.fork === true }));
+  const summary = redactor.redact(
+    renderSummary(outcome, { commentUrl, fork: a.plan?.kind === "stop" && a.plan.fork === true }),
+  );
   await attempt("step summary", async () => {
     if (!process.env.GITHUB_STEP_SUMMARY) return;
     await core.summary.addRaw(summary).write();
     journal.emit({ type: "publish.summary", bytes: Buffer.byteLength(summary) });
   });
   await attempt("result file", () =>
-    writeFileSync(a.resultPath, redactor.redact(JSON.stringify({ conclusion: outcome.conclusion, stop: outcome.stop ?? null, note: outcome.note ?? null, review: outcome.review ?? null, stats: outcome.stats }, null, 2))),
+    writeFileSync(
+      a.resultPath,
+      redactor.redact(
+        JSON.stringify(
+          {
+            conclusion: outcome.conclusion,
+            stop: outcome.stop ?? null,
+            note: outcome.note ?? null,
+            review: outcome.review ?? null,
+            stats: outcome.stats,
+          },
+          null,
+          2,
+        ),
+      ),
+    ),
   );
   await attempt("outputs", () => {
     const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
@@ -221,12 +325,28 @@ async function finish(a: FinishArgs): Promise<void> {
     out("cost-usd", outcome.stats.costUsd !== undefined ? outcome.stats.costUsd.toFixed(6) : "");
   });
   a.say(`Rivumi ${outcome.conclusion}${outcome.note ? `: ${outcome.note}` : ""}`);
-  if (outcome.conclusion === "failure") core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
+  if (outcome.conclusion === "failure")
+    core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
 
   journal.emit(
     outcome.conclusion === "failure"
-      ? { type: "run.finished", conclusion: "failure", stop: outcome.stop ?? "error", turns: outcome.stats.turns, usage: outcome.stats.usage, ms: outcome.stats.ms }
-      : { type: "run.finished", conclusion: outcome.conclusion, stop: outcome.stop ?? "none", turns: outcome.stats.turns, usage: outcome.stats.usage, ...(outcome.stats.costUsd !== undefined ? { costUsd: outcome.stats.costUsd } : {}), ms: outcome.stats.ms },
+      ? {
+          type: "run.finished",
+          conclusion: "failure",
+          stop: outcome.stop ?? "error",
+          turns: outcome.stats.turns,
+          usage: outcome.stats.usage,
+          ms: outcome.stats.ms,
+        }
+      : {
+          type: "run.finished",
+          conclusion: outcome.conclusion,
+          stop: outcome.stop ?? "none",
+          turns: outcome.stats.turns,
+          usage: outcome.stats.usage,
+          ...(outcome.stats.costUsd !== undefined ? { costUsd: outcome.stats.costUsd } : {}),
+          ms: outcome.stats.ms,
+        },
   );
   await attempt("workspace cleanup", async () => {
     if (a.workspace && !a.settings?.keepWorkspace) await a.workspace.dispose();

@@ -56,16 +56,30 @@ export interface AgentRunResult extends SessionResult {
 /** The stages from workspace to agent loop, for one pull request or repository task. */
 export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
   const { plan, trigger, github, settings, journal } = deps;
-  const pull: PullRequestInfo | undefined = plan.pr !== undefined ? await inPhase("github", () => github.getPull(plan.pr!)) : undefined;
+  const pull: PullRequestInfo | undefined =
+    plan.pr !== undefined ? await inPhase("github", () => github.getPull(plan.pr!)) : undefined;
   // A pull_request event pins the commits it was raised for; later pushes get their own run.
-  const head = trigger.kind === "pull_request" ? trigger.headSha : (pull?.headSha ?? deps.fallbackSha);
-  const base = trigger.kind === "pull_request" ? trigger.baseSha : (pull?.baseSha ?? deps.fallbackSha);
-  const files: PullFile[] = plan.pr !== undefined ? await inPhase("github", () => github.listPullFiles(plan.pr!)) : [];
+  const head =
+    trigger.kind === "pull_request" ? trigger.headSha : (pull?.headSha ?? deps.fallbackSha);
+  const base =
+    trigger.kind === "pull_request" ? trigger.baseSha : (pull?.baseSha ?? deps.fallbackSha);
+  const files: PullFile[] =
+    plan.pr !== undefined ? await inPhase("github", () => github.listPullFiles(plan.pr!)) : [];
 
-  const sticky = plan.pr !== undefined ? await inPhase("publish", () => deps.sticky(plan.pr!)) : undefined;
+  const sticky =
+    plan.pr !== undefined ? await inPhase("publish", () => deps.sticky(plan.pr!)) : undefined;
   if (sticky) {
-    const { action, comment } = await inPhase("publish", () => sticky.upsert(renderProgress(plan.task, head)));
-    journal.emit({ type: "publish.comment", action, id: comment.id, url: comment.url, state: "progress", bytes: comment.body.length });
+    const { action, comment } = await inPhase("publish", () =>
+      sticky.upsert(renderProgress(plan.task, head)),
+    );
+    journal.emit({
+      type: "publish.comment",
+      action,
+      id: comment.id,
+      url: comment.url,
+      state: "progress",
+      bytes: comment.body.length,
+    });
   }
 
   const started = Date.now();
@@ -82,7 +96,14 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
     }),
   );
   deps.onWorkspace(ws);
-  journal.emit({ type: "workspace.created", path: ws.root, head: ws.head, base: ws.mergeBase, source: ws.source, ms: Date.now() - started });
+  journal.emit({
+    type: "workspace.created",
+    path: ws.root,
+    head: ws.head,
+    base: ws.mergeBase,
+    source: ws.source,
+    ms: Date.now() - started,
+  });
 
   const session = await runSession({
     root: ws.root,

@@ -17,7 +17,10 @@ export interface RunnerEnv {
 export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
   const need = (name: string): string => {
     const value = env[name];
-    if (!value) throw new Error(`${name} is not set; Rivumi runs as a step of a GitHub Actions job (or use the rivumi CLI locally)`);
+    if (!value)
+      throw new Error(
+        `${name} is not set; Rivumi runs as a step of a GitHub Actions job (or use the rivumi CLI locally)`,
+      );
     return value;
   };
   return {
@@ -35,6 +38,9 @@ export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
 }
 
 export function runDirectory(r: RunnerEnv, job: string | undefined): string {
-  const id = [r.runId, r.attempt, job].filter(Boolean).join("-").replace(/[^A-Za-z0-9_.-]/g, "-");
+  const id = [r.runId, r.attempt, job]
+    .filter(Boolean)
+    .join("-")
+    .replace(/[^A-Za-z0-9_.-]/g, "-");
   return join(r.runnerTemp, "rivumi", id);
 }

@@ -2,9 +2,23 @@ import { z } from "zod";
 import type { Usage } from "../journal/events.js";
 import type { Journal } from "../journal/journal.js";
 import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";
-import { DEFAULT_RETRY, describeError, isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
+import {
+  DEFAULT_RETRY,
+  describeError,
+  isTransient,
+  retryDelay,
+  sleep,
+  type RetryPolicy,
+} from "../model/retry.js";
 import { reviewFromText, reviewSchema, type Review } from "./review.js";
-import { abortReason, aborted, costOf, type LoopState, type StopCondition, type StopReason } from "./stop.js";
+import {
+  abortReason,
+  aborted,
+  costOf,
+  type LoopState,
+  type StopCondition,
+  type StopReason,
+} from "./stop.js";
 import { SUBMIT_REVIEW } from "./tools/submit-review.js";
 import { ToolError, type Tool, type ToolContext } from "./tools/tool.js";
 
@@ -41,7 +55,7 @@ export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
     function: {
       name: t.name,
       description: t.description,
-      parameters: z.toJSONSchema(t.parameters, { io: "input" }) as Record<string, unknown>,
+      parameters: z.toJSONSchema(t.parameters, { io: "input" }),
     },
   }));
 }
@@ -68,8 +82,15 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
     try {
       reply = await requestWithRetry(opts, messages, specs, state.turns);
     } catch (error) {
-      if (opts.signal.aborted) return { stop: abortReason(opts.signal), review: undefined, state, lastText };
-      return { stop: "model-error", review: undefined, state, lastText, error: describeError(error).message };
+      if (opts.signal.aborted)
+        return { stop: abortReason(opts.signal), review: undefined, state, lastText };
+      return {
+        stop: "model-error",
+        review: undefined,
+        state,
+        lastText,
+        error: describeError(error).message,
+      };
     }
     usage.promptTokens += reply.usage.promptTokens;
     usage.completionTokens += reply.usage.completionTokens;
@@ -84,19 +105,29 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
     messages.push({
       role: "assistant",
       content: reply.content || null,
-      tool_calls: reply.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+      tool_calls: reply.toolCalls.map((c) => ({
+        id: c.id,
+        type: "function",
+        function: { name: c.name, arguments: c.arguments },
+      })),
     });
     let review: Review | undefined;
     for (const call of reply.toolCalls) {
       const output = await runTool(opts, byName, call, state.turns);
       messages.push({ role: "tool", tool_call_id: call.id, content: output.text });
-      if (call.name === SUBMIT_REVIEW && output.ok) review = reviewSchema.parse(JSON.parse(call.arguments));
+      if (call.name === SUBMIT_REVIEW && output.ok)
+        review = reviewSchema.parse(JSON.parse(call.arguments));
     }
     if (review) return { stop: "final-answer", review, state, lastText };
   }
 }
 
-async function requestWithRetry(opts: LoopOptions, messages: ChatMessage[], specs: ToolSpec[], turn: number): Promise<ModelReply> {
+async function requestWithRetry(
+  opts: LoopOptions,
+  messages: ChatMessage[],
+  specs: ToolSpec[],
+  turn: number,
+): Promise<ModelReply> {
   const policy = opts.retry ?? DEFAULT_RETRY;
   for (let attempt = 1; ; attempt++) {
     opts.journal.emit({
@@ -123,7 +154,15 @@ async function requestWithRetry(opts: LoopOptions, messages: ChatMessage[], spec
     } catch (error) {
       const willRetry = !opts.signal.aborted && isTransient(error) && attempt < policy.attempts;
       const { message, status } = describeError(error);
-      opts.journal.emit({ type: "model.response", turn, attempt, ms: Date.now() - started, error: message, ...(status !== undefined ? { status } : {}), willRetry });
+      opts.journal.emit({
+        type: "model.response",
+        turn,
+        attempt,
+        ms: Date.now() - started,
+        error: message,
+        ...(status !== undefined ? { status } : {}),
+        willRetry,
+      });
       if (!willRetry) throw error;
       await sleep(retryDelay(error, attempt, policy), opts.signal);
     }
@@ -136,28 +175,60 @@ async function runTool(
   call: { id: string; name: string; arguments: string },
   turn: number,
 ): Promise<{ ok: boolean; text: string }> {
-  opts.journal.emit({ type: "tool.call", turn, id: call.id, name: call.name, arguments: call.arguments.slice(0, 2000) });
+  opts.journal.emit({
+    type: "tool.call",
+    turn,
+    id: call.id,
+    name: call.name,
+    arguments: call.arguments.slice(0, 2000),
+  });
   const started = Date.now();
   const finish = (ok: boolean, text: string, error?: string) => {
-    const bounded = text.length > MAX_TOOL_OUTPUT ? `${text.slice(0, MAX_TOOL_OUTPUT)}\n[output cut at ${MAX_TOOL_OUTPUT} characters]` : text;
-    opts.journal.emit({ type: "tool.result", turn, id: call.id, name: call.name, ok, ms: Date.now() - started, bytes: Buffer.byteLength(bounded), ...(error ? { error } : {}) });
+    const bounded =
+      text.length > MAX_TOOL_OUTPUT
+        ? `${text.slice(0, MAX_TOOL_OUTPUT)}\n[output cut at ${MAX_TOOL_OUTPUT} characters]`
+        : text;
+    opts.journal.emit({
+      type: "tool.result",
+      turn,
+      id: call.id,
+      name: call.name,
+      ok,
+      ms: Date.now() - started,
+      bytes: Buffer.byteLength(bounded),
+      ...(error ? { error } : {}),
+    });
     return { ok, text: bounded };
   };
   const tool = byName.get(call.name);
   if (!tool) {
     const names = [...byName.keys()].join(", ");
-    return finish(false, `Error: there is no tool named "${call.name}". Available tools: ${names}.`, "unknown tool");
+    return finish(
+      false,
+      `Error: there is no tool named "${call.name}". Available tools: ${names}.`,
+      "unknown tool",
+    );
   }
   let args: unknown;
   try {
     args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
   } catch {
-    return finish(false, `Error: the arguments of ${call.name} are not valid JSON. Send one JSON object matching the tool's schema.`, "bad json");
+    return finish(
+      false,
+      `Error: the arguments of ${call.name} are not valid JSON. Send one JSON object matching the tool's schema.`,
+      "bad json",
+    );
   }
   const parsed = tool.parameters.safeParse(args);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `- ${i.path.join(".") || "(arguments)"}: ${i.message}`).join("\n");
-    return finish(false, `Error: invalid arguments for ${call.name}:\n${problems}\nFix these and call it again.`, "invalid arguments");
+    const problems = parsed.error.issues
+      .map((i) => `- ${i.path.join(".") || "(arguments)"}: ${i.message}`)
+      .join("\n");
+    return finish(
+      false,
+      `Error: invalid arguments for ${call.name}:\n${problems}\nFix these and call it again.`,
+      "invalid arguments",
+    );
   }
   try {
     return finish(true, await tool.execute(parsed.data, opts.toolContext));

@@ -2,15 +2,30 @@ import { z } from "zod";
 
 export const findingSchema = z.object({
   path: z.string().min(1).describe("File path relative to the repository root, as in the diff."),
-  line: z.number().int().positive().describe("Head-side line number inside a diff hunk of that file."),
-  start_line: z.number().int().positive().optional().describe("First line of a multi-line range, when the finding spans lines."),
+  line: z
+    .number()
+    .int()
+    .positive()
+    .describe("Head-side line number inside a diff hunk of that file."),
+  start_line: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("First line of a multi-line range, when the finding spans lines."),
   severity: z.enum(["critical", "major", "minor", "nit"]).describe("How much this matters."),
   body: z.string().min(1).describe("What is wrong, why it matters, and how to fix it."),
 });
 
 export const reviewSchema = z.object({
-  summary: z.string().min(1).describe("What the change does and the overall verdict, in a few sentences of Markdown."),
-  findings: z.array(findingSchema).default([]).describe("Concrete problems, each anchored to a changed line."),
+  summary: z
+    .string()
+    .min(1)
+    .describe("What the change does and the overall verdict, in a few sentences of Markdown."),
+  findings: z
+    .array(findingSchema)
+    .default([])
+    .describe("Concrete problems, each anchored to a changed line."),
 });
 
 export type Finding = z.infer<typeof findingSchema>;

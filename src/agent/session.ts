@@ -54,20 +54,33 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
     base: input.mergeBase,
     head: input.head,
     model: input.model.model,
-    budgets: { maxTurns: b.maxTurns, maxTokens: b.maxTokens, timeoutMinutes: b.timeoutMinutes, maxCostUsd: b.maxCostUsd },
+    budgets: {
+      maxTurns: b.maxTurns,
+      maxTokens: b.maxTokens,
+      timeoutMinutes: b.timeoutMinutes,
+      maxCostUsd: b.maxCostUsd,
+    },
     trusted: input.trusted,
     purpose: input.purpose,
     changedFiles: input.files,
     toolNames: tools.map((t) => t.name),
   });
-  input.journal.emit({ type: "prompt.built", sections: prompt.manifest, bytes: Buffer.byteLength(prompt.system) });
+  input.journal.emit({
+    type: "prompt.built",
+    sections: prompt.manifest,
+    bytes: Buffer.byteLength(prompt.system),
+  });
 
   const stopWhen: StopCondition[] = [turnLimit(b.maxTurns), tokenBudget(b.maxTokens)];
   if (b.maxCostUsd !== undefined) stopWhen.push(costBudget(b.maxCostUsd));
   const loop = await runLoop({
     model: input.model,
     tools,
-    toolContext: { root: input.root, diff: { base: input.mergeBase, head: input.head }, signal: input.signal },
+    toolContext: {
+      root: input.root,
+      diff: { base: input.mergeBase, head: input.head },
+      signal: input.signal,
+    },
     system: prompt.system,
     user: [taskMessage(input.task, input.pr)],
     stopWhen,
@@ -75,9 +88,14 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
     journal: input.journal,
     signal: input.signal,
   });
-  const conclusion: Conclusion = loop.stop === "final-answer" ? "success" : loop.stop === "model-error" ? "failure" : "partial";
-  const note = loop.stop === "final-answer" ? undefined : [stopNote(loop.stop), loop.error].filter(Boolean).join(" ");
+  const conclusion: Conclusion =
+    loop.stop === "final-answer" ? "success" : loop.stop === "model-error" ? "failure" : "partial";
+  const note =
+    loop.stop === "final-answer"
+      ? undefined
+      : [stopNote(loop.stop), loop.error].filter(Boolean).join(" ");
   // A run cut short still reports the last thing the model said.
-  const review = loop.review ?? (loop.lastText ? { summary: loop.lastText, findings: [] } : undefined);
+  const review =
+    loop.review ?? (loop.lastText ? { summary: loop.lastText, findings: [] } : undefined);
   return { conclusion, loop: { ...loop, review }, note };
 }

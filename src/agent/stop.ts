@@ -43,7 +43,13 @@ export function abortReason(signal: AbortSignal): StopReason {
   return (signal.reason as { rivumi?: StopReason } | undefined)?.rivumi ?? "cancelled";
 }
 
-export function costOf(usage: Usage, prices: { inputPerMTok: number; outputPerMTok: number } | undefined): number | undefined {
+export function costOf(
+  usage: Usage,
+  prices: { inputPerMTok: number; outputPerMTok: number } | undefined,
+): number | undefined {
   if (!prices) return undefined;
-  return (usage.promptTokens * prices.inputPerMTok + usage.completionTokens * prices.outputPerMTok) / 1_000_000;
+  return (
+    (usage.promptTokens * prices.inputPerMTok + usage.completionTokens * prices.outputPerMTok) /
+    1_000_000
+  );
 }

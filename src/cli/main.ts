@@ -31,14 +31,34 @@ async function review(argv: string[]): Promise<number> {
     strict: true,
   });
   const maxTurns = Number(values["max-turns"]);
-  if (!Number.isInteger(maxTurns) || maxTurns < 1) throw new UsageError(`--max-turns ${values["max-turns"]}: expected a whole number of at least 1`);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1)
+    throw new UsageError(
+      `--max-turns ${values["max-turns"]}: expected a whole number of at least 1`,
+    );
   const diff = await snapshotLocalDiff(resolve(values.repo ?? "."), values.base);
   const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
   const redactor = new Redactor();
   redactor.add(process.env.OPENAI_API_KEY);
-  const journal = new FileJournal(join(diff.root, ".rivumi", "runs", id, "journal.jsonl"), redactor);
-  journal.emit({ type: "run.started", version: VERSION, event: "local", runId: id, attempt: "1", mode: "cli" });
-  journal.emit({ type: "workspace.created", path: diff.root, head: diff.head, base: diff.mergeBase, source: "local", ms: 0 });
+  const journal = new FileJournal(
+    join(diff.root, ".rivumi", "runs", id, "journal.jsonl"),
+    redactor,
+  );
+  journal.emit({
+    type: "run.started",
+    version: VERSION,
+    event: "local",
+    runId: id,
+    attempt: "1",
+    mode: "cli",
+  });
+  journal.emit({
+    type: "workspace.created",
+    path: diff.root,
+    head: diff.head,
+    base: diff.mergeBase,
+    source: "local",
+    ms: 0,
+  });
 
   const model = createOpenAIModel({
     baseUrl: process.env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
@@ -59,19 +79,64 @@ async function review(argv: string[]): Promise<number> {
     repository: diff.root,
     event: "local",
     pr: undefined,
-    budgets: { maxTurns, maxTokens: 400_000, timeoutMinutes: 20, maxCostUsd: undefined, prices: undefined },
+    budgets: {
+      maxTurns,
+      maxTokens: 400_000,
+      timeoutMinutes: 20,
+      maxCostUsd: undefined,
+      prices: undefined,
+    },
     model,
     journal,
     signal: controller.signal,
   });
-  const stats = { turns: session.loop.state.turns, usage: session.loop.state.usage, costUsd: undefined, ms: Date.now() - started, model: model.model };
-  journal.emit({ type: "run.finished", conclusion: session.conclusion, stop: session.loop.stop, turns: stats.turns, usage: stats.usage, ms: stats.ms });
-  const outcome = { conclusion: session.conclusion, stop: session.loop.stop, review: session.loop.review, note: session.note, stats, journalName: journal.path };
+  const stats = {
+    turns: session.loop.state.turns,
+    usage: session.loop.state.usage,
+    costUsd: undefined,
+    ms: Date.now() - started,
+    model: model.model,
+  };
+  journal.emit({
+    type: "run.finished",
+    conclusion: session.conclusion,
+    stop: session.loop.stop,
+    turns: stats.turns,
+    usage: stats.usage,
+    ms: stats.ms,
+  });
+  const outcome = {
+    conclusion: session.conclusion,
+    stop: session.loop.stop,
+    review: session.loop.review,
+    note: session.note,
+    stats,
+    journalName: journal.path,
+  };
   if (values.json) {
     const { conclusion, stop, review, note } = outcome;
-    process.stdout.write(redactor.redact(JSON.stringify({ conclusion, stop, note: note ?? null, review: review ?? null, usage: stats.usage, journal: journal.path }, null, 2)) + "\n");
+    process.stdout.write(
+      redactor.redact(
+        JSON.stringify(
+          {
+            conclusion,
+            stop,
+            note: note ?? null,
+            review: review ?? null,
+            usage: stats.usage,
+            journal: journal.path,
+          },
+          null,
+          2,
+        ),
+      ) + "\n",
+    );
   } else {
-    process.stdout.write(redactor.redact(`${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal.path}\n`));
+    process.stdout.write(
+      redactor.redact(
+        `${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal.path}\n`,
+      ),
+    );
   }
   return session.conclusion === "failure" ? 1 : 0;
 }

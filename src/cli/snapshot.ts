@@ -14,7 +14,9 @@ export interface LocalDiff {
 
 async function defaultBase(root: string): Promise<string> {
   for (const candidate of ["origin/HEAD", "origin/main", "origin/master", "main", "master"]) {
-    const ok = await git(root, ["rev-parse", "--verify", "--quiet", `${candidate}^{commit}`], { allowFail: true });
+    const ok = await git(root, ["rev-parse", "--verify", "--quiet", `${candidate}^{commit}`], {
+      allowFail: true,
+    });
     if (ok) return candidate;
   }
   throw new Error("cannot tell the base branch; pass --base REF (for example --base main)");
@@ -24,25 +26,53 @@ async function defaultBase(root: string): Promise<string> {
  * Snapshots the working tree through a throwaway index, so uncommitted and untracked (not
  * ignored) changes are reviewed without touching the user's index, refs or files.
  */
-export async function snapshotLocalDiff(repo: string, base: string | undefined): Promise<LocalDiff> {
+export async function snapshotLocalDiff(
+  repo: string,
+  base: string | undefined,
+): Promise<LocalDiff> {
   const root = await git(repo, ["rev-parse", "--show-toplevel"], { allowFail: true });
   if (!root) throw new Error(`${repo} is not inside a git repository; pass --repo DIR`);
   const baseRef = base ?? (await defaultBase(root));
   if (baseRef.startsWith("-")) throw new Error(`--base ${baseRef}: a ref cannot start with '-'`);
-  const baseSha = await git(root, ["rev-parse", "--verify", "--quiet", `${baseRef}^{commit}`], { allowFail: true });
+  const baseSha = await git(root, ["rev-parse", "--verify", "--quiet", `${baseRef}^{commit}`], {
+    allowFail: true,
+  });
   if (!baseSha) throw new Error(`--base ${baseRef}: no such commit in ${root}`);
 
   const tmp = await mkdtemp(join(tmpdir(), "rivumi-index-"));
   try {
     const env = { GIT_INDEX_FILE: join(tmp, "index") };
-    const hasHead = (await git(root, ["rev-parse", "--verify", "--quiet", "HEAD"], { allowFail: true })) !== "";
+    const hasHead =
+      (await git(root, ["rev-parse", "--verify", "--quiet", "HEAD"], { allowFail: true })) !== "";
     if (hasHead) await git(root, ["read-tree", "HEAD"], { env });
     await git(root, ["add", "-A", "--", ".", ":(exclude).rivumi/runs"], { env });
     const tree = await git(root, ["write-tree"], { env });
-    const head = await git(root, ["commit-tree", tree, ...(hasHead ? ["-p", "HEAD"] : []), "-m", "rivumi: working tree snapshot"]);
+    const head = await git(root, [
+      "commit-tree",
+      tree,
+      ...(hasHead ? ["-p", "HEAD"] : []),
+      "-m",
+      "rivumi: working tree snapshot",
+    ]);
     const mergeBase = await git(root, ["merge-base", baseSha, head]);
-    const numstat = await git(root, ["diff", "--no-color", "--numstat", "-z", "--no-renames", mergeBase, head]);
-    const status = await git(root, ["diff", "--no-color", "--name-status", "-z", "--no-renames", mergeBase, head]);
+    const numstat = await git(root, [
+      "diff",
+      "--no-color",
+      "--numstat",
+      "-z",
+      "--no-renames",
+      mergeBase,
+      head,
+    ]);
+    const status = await git(root, [
+      "diff",
+      "--no-color",
+      "--name-status",
+      "-z",
+      "--no-renames",
+      mergeBase,
+      head,
+    ]);
     return { root, head, mergeBase, files: parseFiles(numstat, status) };
   } finally {
     await rm(tmp, { recursive: true, force: true });
@@ -54,12 +84,18 @@ const STATUS: Record<string, string> = { A: "added", D: "removed", M: "modified"
 function parseFiles(numstat: string, nameStatus: string): PullFile[] {
   const statusOf = new Map<string, string>();
   const parts = nameStatus.split("\0").filter((p) => p !== "");
-  for (let i = 0; i + 1 < parts.length; i += 2) statusOf.set(parts[i + 1]!, STATUS[parts[i]!] ?? "modified");
+  for (let i = 0; i + 1 < parts.length; i += 2)
+    statusOf.set(parts[i + 1]!, STATUS[parts[i]!] ?? "modified");
   return numstat
     .split("\0")
     .filter((r) => r !== "")
     .map((row) => {
       const [add = "0", del = "0", path = ""] = row.split("\t");
-      return { path, status: statusOf.get(path) ?? "modified", additions: Number(add) || 0, deletions: Number(del) || 0 };
+      return {
+        path,
+        status: statusOf.get(path) ?? "modified",
+        additions: Number(add) || 0,
+        deletions: Number(del) || 0,
+      };
     });
 }

@@ -50,7 +50,10 @@ const url = trimmed.transform((s, ctx) => {
     if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("protocol");
     return s.replace(/\/+$/, "");
   } catch {
-    ctx.addIssue({ code: "custom", message: "expected an http(s) URL such as https://api.openai.com/v1" });
+    ctx.addIssue({
+      code: "custom",
+      message: "expected an http(s) URL such as https://api.openai.com/v1",
+    });
     return z.NEVER;
   }
 });
@@ -80,9 +83,9 @@ const schema = z.object({
   /** Spending cap in USD, enforced when both prices are set. */
   "max-cost-usd": optionalPrice,
   /** Whose pull requests are reviewed: writers only, or everyone (untrusted mode). */
-  "review-authors": trimmed.transform((s) => (s === "" ? "writers" : s.toLowerCase())).pipe(
-    z.enum(["writers", "everyone"], { message: "expected writers or everyone" }),
-  ),
+  "review-authors": trimmed
+    .transform((s) => (s === "" ? "writers" : s.toLowerCase()))
+    .pipe(z.enum(["writers", "everyone"], { message: "expected writers or everyone" })),
   /** Bot logins allowed to trigger Rivumi (comma or space separated). */
   "allow-bots": list,
   /** Login Rivumi comments as, when GraphQL `viewer` cannot tell. */
@@ -117,7 +120,10 @@ export function parseSettings(read: InputReader): Settings {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "?");
-      const shown = raw[name] && !name.includes("token") && !name.includes("key") ? ` (got "${raw[name]}")` : "";
+      const shown =
+        raw[name] && !name.includes("token") && !name.includes("key")
+          ? ` (got "${raw[name]}")`
+          : "";
       return `input '${name}'${shown}: ${issue.message}`;
     });
     throw new SettingsError(lines.join("; "));
@@ -144,7 +150,10 @@ export function parseSettings(read: InputReader): Settings {
     maxTurns: v["max-turns"],
     maxTokens: v["max-tokens"],
     timeoutMinutes: v["timeout-minutes"],
-    prices: inP !== undefined && outP !== undefined ? { inputPerMTok: inP, outputPerMTok: outP } : undefined,
+    prices:
+      inP !== undefined && outP !== undefined
+        ? { inputPerMTok: inP, outputPerMTok: outP }
+        : undefined,
     maxCostUsd: v["max-cost-usd"],
     reviewAuthors: v["review-authors"],
     allowBots: Object.freeze(v["allow-bots"]),

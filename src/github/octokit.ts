@@ -13,7 +13,12 @@ export interface OctokitOptions {
   onRateLimit?: (seconds: number, route: string) => void;
 }
 
-function toComment(c: { id: number; body?: string | null; user?: { login: string } | null; html_url: string }): IssueComment {
+function toComment(c: {
+  id: number;
+  body?: string | null;
+  user?: { login: string } | null;
+  html_url: string;
+}): IssueComment {
   return { id: c.id, body: c.body ?? "", author: c.user?.login ?? "", url: c.html_url };
 }
 
@@ -25,7 +30,12 @@ export function createGitHubPort(opts: OctokitOptions): GitHubPort {
     userAgent: "rivumi",
     request: { retries: 3, retryAfter: 1 },
     throttle: {
-      onRateLimit: (after: number, o: { method: string; url: string }, _k: unknown, count: number) => {
+      onRateLimit: (
+        after: number,
+        o: { method: string; url: string },
+        _k: unknown,
+        count: number,
+      ) => {
         opts.onRateLimit?.(after, `${o.method} ${o.url}`);
         return count < 2;
       },
@@ -39,7 +49,9 @@ export function createGitHubPort(opts: OctokitOptions): GitHubPort {
 
   return {
     async viewerLogin() {
-      const res = await octokit.graphql<{ viewer: { login: string } }>("query { viewer { login } }");
+      const res = await octokit.graphql<{ viewer: { login: string } }>(
+        "query { viewer { login } }",
+      );
       return res.viewer.login;
     },
     async getPull(number): Promise<PullRequestInfo> {
@@ -62,7 +74,12 @@ export function createGitHubPort(opts: OctokitOptions): GitHubPort {
       };
     },
     async listPullFiles(number) {
-      const files = await octokit.paginate(octokit.rest.pulls.listFiles, { owner, repo, pull_number: number, per_page: 100 });
+      const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
+        owner,
+        repo,
+        pull_number: number,
+        per_page: 100,
+      });
       return files.map((f) => ({
         path: f.filename,
         status: f.status,
@@ -72,19 +89,38 @@ export function createGitHubPort(opts: OctokitOptions): GitHubPort {
       }));
     },
     async getPermission(login) {
-      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+        owner,
+        repo,
+        username: login,
+      });
       return { permission: data.permission, roleName: data.role_name };
     },
     async listIssueComments(number) {
-      const comments = await octokit.paginate(octokit.rest.issues.listComments, { owner, repo, issue_number: number, per_page: 100 });
+      const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100,
+      });
       return comments.map(toComment);
     },
     async createIssueComment(number, body) {
-      const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: number, body });
+      const { data } = await octokit.rest.issues.createComment({
+        owner,
+        repo,
+        issue_number: number,
+        body,
+      });
       return toComment(data);
     },
     async updateIssueComment(id, body) {
-      const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+      const { data } = await octokit.rest.issues.updateComment({
+        owner,
+        repo,
+        comment_id: id,
+        body,
+      });
       return toComment(data);
     },
   };

@@ -10,31 +10,91 @@ export interface Usage {
 /** Every event Rivumi records; `type` is dotted `<stage>.<what>`. */
 export type JournalEvent =
   /** The run began: who, what event, which version. */
-  | { type: "run.started"; version: string; event: string; runId: string; attempt: string; mode: "action" | "cli" }
+  | {
+      type: "run.started";
+      version: string;
+      event: string;
+      runId: string;
+      attempt: string;
+      mode: "action" | "cli";
+    }
   /** The event payload was understood (or ignored) as this trigger. */
   | { type: "trigger.parsed"; kind: string; detail: Record<string, unknown> }
   /** The trust decision and the plan derived from it. */
   | { type: "plan.decided"; action: string; trusted: boolean; reason: string; permission?: string }
   /** The disposable workspace exists at this commit. */
-  | { type: "workspace.created"; path: string; head: string; base: string; source: "shared-clone" | "fresh-clone" | "local"; ms: number }
+  | {
+      type: "workspace.created";
+      path: string;
+      head: string;
+      base: string;
+      source: "shared-clone" | "fresh-clone" | "local";
+      ms: number;
+    }
   /** The system prompt was assembled from these sections. */
-  | { type: "prompt.built"; sections: { id: string; version: number; bytes: number; sha256: string }[]; bytes: number }
+  | {
+      type: "prompt.built";
+      sections: { id: string; version: number; bytes: number; sha256: string }[];
+      bytes: number;
+    }
   /** A chat-completion request is about to be sent. */
-  | { type: "model.request"; turn: number; attempt: number; messages: number; bytes: number; model: string }
+  | {
+      type: "model.request";
+      turn: number;
+      attempt: number;
+      messages: number;
+      bytes: number;
+      model: string;
+    }
   /** A chat-completion response (or a failed attempt) came back. */
-  | { type: "model.response"; turn: number; attempt: number; ms: number; usage?: Usage; finishReason?: string; toolCalls?: number; error?: string; status?: number; willRetry?: boolean }
+  | {
+      type: "model.response";
+      turn: number;
+      attempt: number;
+      ms: number;
+      usage?: Usage;
+      finishReason?: string;
+      toolCalls?: number;
+      error?: string;
+      status?: number;
+      willRetry?: boolean;
+    }
   /** The model asked for a tool. */
   | { type: "tool.call"; turn: number; id: string; name: string; arguments: string }
   /** A tool finished (or refused). */
-  | { type: "tool.result"; turn: number; id: string; name: string; ok: boolean; ms: number; bytes: number; error?: string }
+  | {
+      type: "tool.result";
+      turn: number;
+      id: string;
+      name: string;
+      ok: boolean;
+      ms: number;
+      bytes: number;
+      error?: string;
+    }
   /** A sticky comment was created or updated. */
-  | { type: "publish.comment"; action: "created" | "updated"; id: number; url: string; state: string; bytes: number }
+  | {
+      type: "publish.comment";
+      action: "created" | "updated";
+      id: number;
+      url: string;
+      state: string;
+      bytes: number;
+    }
   /** Something was published elsewhere (summary, outputs, review). */
   | { type: "publish.summary"; bytes: number }
   /** A publishing step failed; the run still goes on to the next. */
   | { type: "publish.failed"; target: string; error: string }
   /** The run ended with a conclusion. */
-  | { type: "run.finished"; conclusion: string; stop: string; turns: number; usage: Usage; costUsd?: number; ms: number }
+  | {
+      type: "run.finished";
+      conclusion: string;
+      stop: string;
+      turns: number;
+      usage: Usage;
+      costUsd?: number;
+      ms: number;
+    }
   /** The run ended because of an error. */
   | { type: "run.failed"; phase: string; error: string; ms: number };
 

@@ -5,13 +5,17 @@ import { dirname } from "node:path";
 export function journalArtifactName(env: NodeJS.ProcessEnv): string {
   const job = (env.GITHUB_JOB ?? "job").replace(/[^A-Za-z0-9_.-]/g, "-");
   const attempt = env.GITHUB_RUN_ATTEMPT ?? "1";
-  const suffix = env.RIVUMI_ARTIFACT_SUFFIX ? `-${env.RIVUMI_ARTIFACT_SUFFIX.replace(/[^A-Za-z0-9_.-]/g, "-")}` : "";
+  const suffix = env.RIVUMI_ARTIFACT_SUFFIX
+    ? `-${env.RIVUMI_ARTIFACT_SUFFIX.replace(/[^A-Za-z0-9_.-]/g, "-")}`
+    : "";
   return `rivumi-journal-${job}-${attempt}${suffix}`;
 }
 
 /** Uploads the journal (and the files beside it) as one workflow artifact; returns its id. */
 export async function uploadJournal(files: string[], name: string): Promise<number | undefined> {
   const client = new DefaultArtifactClient();
-  const result = await client.uploadArtifact(name, files, dirname(files[0] ?? "."), { retentionDays: 30 });
+  const result = await client.uploadArtifact(name, files, dirname(files[0] ?? "."), {
+    retentionDays: 30,
+  });
   return result.id;
 }

@@ -22,7 +22,11 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
     model: opts.model,
     async complete(messages, tools, signal): Promise<ModelReply> {
       const res = await client.chat.completions.create(
-        { model: opts.model, messages, ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}) },
+        {
+          model: opts.model,
+          messages,
+          ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}),
+        },
         { signal },
       );
       const choice = res.choices[0];

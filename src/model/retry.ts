@@ -13,7 +13,7 @@ export function isTransient(error: unknown): boolean {
   if (error instanceof OpenAI.APIUserAbortError) return false;
   if (error instanceof OpenAI.APIConnectionError) return true;
   if (error instanceof OpenAI.APIError) {
-    const s = error.status ?? 0;
+    const s = (error as { status?: number }).status ?? 0;
     return s === 408 || s === 409 || s === 429 || s >= 500;
   }
   return false;
@@ -21,11 +21,12 @@ export function isTransient(error: unknown): boolean {
 
 /** The server's own retry hint (`retry-after-ms`, `retry-after`), if it gave one. */
 function hintedDelay(error: unknown): number | undefined {
-  if (!(error instanceof OpenAI.APIError) || !error.headers) return undefined;
-  const ms = Number(error.headers.get("retry-after-ms"));
-  if (Number.isFinite(ms) && ms >= 0 && error.headers.get("retry-after-ms") !== null) return ms;
-  const s = Number(error.headers.get("retry-after"));
-  if (Number.isFinite(s) && s >= 0 && error.headers.get("retry-after") !== null) return s * 1000;
+  if (!(error instanceof OpenAI.APIError)) return undefined;
+  const headers = (error as { headers?: Headers }).headers;
+  const ms = headers?.get("retry-after-ms");
+  if (ms && Number.isFinite(Number(ms)) && Number(ms) >= 0) return Number(ms);
+  const s = headers?.get("retry-after");
+  if (s && Number.isFinite(Number(s)) && Number(s) >= 0) return Number(s) * 1000;
   return undefined;
 }
 
@@ -38,7 +39,8 @@ export function retryDelay(error: unknown, attempt: number, policy: RetryPolicy)
 
 export function describeError(error: unknown): { message: string; status?: number } {
   if (error instanceof OpenAI.APIError) {
-    return { message: error.message, ...(error.status !== undefined ? { status: error.status } : {}) };
+    const status = (error as { status?: number }).status;
+    return { message: error.message, ...(status !== undefined ? { status } : {}) };
   }
   return { message: error instanceof Error ? error.message : String(error) };
 }

@@ -46,7 +46,9 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
     case "ignored":
       return skip(trigger.reason);
     case "workflow_run":
-      return skip("failed-CI triage is not available in this version; the workflow_run event was ignored");
+      return skip(
+        "failed-CI triage is not available in this version; the workflow_run event was ignored",
+      );
     case "pull_request": {
       if (trigger.event === "pull_request" && trigger.isFork) {
         return {
@@ -60,12 +62,21 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
       }
       const author = { login: trigger.author, type: trigger.authorType };
       if (isBot(author) && !settings.allowBots.includes(author.login.toLowerCase())) {
-        return refuse(`pull request author ${author.login} is a bot that is not listed in 'allow-bots'`);
+        return refuse(
+          `pull request author ${author.login} is a bot that is not listed in 'allow-bots'`,
+        );
       }
       const task = settings.prompt ?? DEFAULT_REVIEW_TASK;
       const purpose = settings.prompt ? "task" : "review";
       if (canWrite(facts.permission)) {
-        return { kind: "agent", pr: trigger.number, task, purpose, trusted: true, reason: `author ${author.login} has ${facts.permission} permission` };
+        return {
+          kind: "agent",
+          pr: trigger.number,
+          task,
+          purpose,
+          trusted: true,
+          reason: `author ${author.login} has ${facts.permission} permission`,
+        };
       }
       if (settings.reviewAuthors === "everyone") {
         return {
@@ -89,18 +100,36 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
         return refuse(`${sender.login} is a bot that is not listed in 'allow-bots'`);
       }
       if (!canWrite(facts.permission)) {
-        return refuse(`${sender.login} has ${facts.permission ?? "no"} permission; commands need write or admin`);
+        return refuse(
+          `${sender.login} has ${facts.permission ?? "no"} permission; commands need write or admin`,
+        );
       }
       if (command.name !== "rivumi") {
         return skip(`the /${command.name} command is not available in this version`);
       }
       if (!trigger.isPullRequest) return skip("/rivumi runs on pull requests only");
-      if (command.args === "") return refuse("/rivumi needs a task, for example: /rivumi explain the retry logic");
-      return { kind: "agent", pr: trigger.number, task: command.args, purpose: "task", trusted: true, reason: `${sender.login} has ${facts.permission} permission` };
+      if (command.args === "")
+        return refuse("/rivumi needs a task, for example: /rivumi explain the retry logic");
+      return {
+        kind: "agent",
+        pr: trigger.number,
+        task: command.args,
+        purpose: "task",
+        trusted: true,
+        reason: `${sender.login} has ${facts.permission} permission`,
+      };
     }
     case "dispatch": {
-      if (!settings.prompt) return refuse("workflow_dispatch runs the 'prompt' input, which is empty");
-      return { kind: "agent", pr: undefined, task: settings.prompt, purpose: "task", trusted: true, reason: "workflow_dispatch needs write access to start" };
+      if (!settings.prompt)
+        return refuse("workflow_dispatch runs the 'prompt' input, which is empty");
+      return {
+        kind: "agent",
+        pr: undefined,
+        task: settings.prompt,
+        purpose: "task",
+        trusted: true,
+        reason: "workflow_dispatch needs write access to start",
+      };
     }
   }
 }

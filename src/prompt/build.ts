@@ -7,7 +7,13 @@ import { toolsSection } from "./sections/tools.js";
 import { workspaceSection } from "./sections/workspace.js";
 
 /** Stable sections first, so the prefix is byte-identical across runs and providers can cache it. */
-export const SECTIONS: readonly PromptSection[] = [coreSection, toolsSection, interactionSection, runtimeSection, workspaceSection];
+export const SECTIONS: readonly PromptSection[] = [
+  coreSection,
+  toolsSection,
+  interactionSection,
+  runtimeSection,
+  workspaceSection,
+];
 
 export interface SectionRecord {
   id: string;
@@ -24,8 +30,13 @@ export interface BuiltPrompt {
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-export function buildPrompt(ctx: PromptContext, sections: readonly PromptSection[] = SECTIONS): BuiltPrompt {
-  const rendered = sections.map((s) => ({ section: s, text: s.render(ctx).trim() })).filter((r) => r.text !== "");
+export function buildPrompt(
+  ctx: PromptContext,
+  sections: readonly PromptSection[] = SECTIONS,
+): BuiltPrompt {
+  const rendered = sections
+    .map((s) => ({ section: s, text: s.render(ctx).trim() }))
+    .filter((r) => r.text !== "");
   const manifest = rendered.map(({ section, text }) => ({
     id: section.id,
     version: section.version,

@@ -9,7 +9,12 @@ export interface PromptContext {
   base: string;
   head: string;
   model: string;
-  budgets: { maxTurns: number; maxTokens: number; timeoutMinutes: number; maxCostUsd: number | undefined };
+  budgets: {
+    maxTurns: number;
+    maxTokens: number;
+    timeoutMinutes: number;
+    maxCostUsd: number | undefined;
+  };
   trusted: boolean;
   purpose: "review" | "task";
   changedFiles: readonly PullFile[];

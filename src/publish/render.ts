@@ -27,10 +27,14 @@ export interface Outcome {
 
 const STOP_NOTES: Record<StopReason, string> = {
   "final-answer": "",
-  "max-turns": "The run reached its turn limit (`max-turns`) before finishing; this is what it had.",
-  "max-tokens": "The run used its token budget (`max-tokens`) before finishing; this is what it had.",
-  "max-cost": "The run reached its cost cap (`max-cost-usd`) before finishing; this is what it had.",
-  timeout: "The run reached its time limit (`timeout-minutes`) before finishing; this is what it had.",
+  "max-turns":
+    "The run reached its turn limit (`max-turns`) before finishing; this is what it had.",
+  "max-tokens":
+    "The run used its token budget (`max-tokens`) before finishing; this is what it had.",
+  "max-cost":
+    "The run reached its cost cap (`max-cost-usd`) before finishing; this is what it had.",
+  timeout:
+    "The run reached its time limit (`timeout-minutes`) before finishing; this is what it had.",
   cancelled: "The run was cancelled before it finished; this is what it had.",
   "model-error": "The model endpoint kept failing, so the review could not be completed.",
 };
@@ -59,15 +63,21 @@ export function formatUsage(stats: RunStats): string {
 /** The review as Markdown, every model-written string neutralised. Shared by comment and summary. */
 export function renderReviewBody(outcome: Outcome): string {
   const lines: string[] = [];
-  if (outcome.note) lines.push(`> [!WARNING]\n> ${neutralizeMarkdown(outcome.note).replace(/\n/g, "\n> ")}`, "");
+  if (outcome.note)
+    lines.push(`> [!WARNING]\n> ${neutralizeMarkdown(outcome.note).replace(/\n/g, "\n> ")}`, "");
   const review = outcome.review;
   if (review) {
     lines.push(neutralizeMarkdown(review.summary), "");
     if (review.findings.length > 0) {
       lines.push(`#### Findings (${review.findings.length})`, "");
       for (const f of review.findings) {
-        const where = f.start_line && f.start_line < f.line ? `${f.path}:${f.start_line}-${f.line}` : `${f.path}:${f.line}`;
-        lines.push(`- **${f.severity}** \`${where.replace(/`/g, "'")}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`);
+        const where =
+          f.start_line && f.start_line < f.line
+            ? `${f.path}:${f.start_line}-${f.line}`
+            : `${f.path}:${f.line}`;
+        lines.push(
+          `- **${f.severity}** \`${where.replace(/`/g, "'")}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`,
+        );
       }
       lines.push("");
     } else if (outcome.conclusion === "success") {
@@ -78,7 +88,12 @@ export function renderReviewBody(outcome: Outcome): string {
 }
 
 export function renderComment(outcome: Outcome): string {
-  const title = outcome.conclusion === "failure" ? "### Rivumi could not finish" : outcome.conclusion === "partial" ? "### Rivumi review (partial)" : "### Rivumi review";
+  const title =
+    outcome.conclusion === "failure"
+      ? "### Rivumi could not finish"
+      : outcome.conclusion === "partial"
+        ? "### Rivumi review (partial)"
+        : "### Rivumi review";
   const footer = `<sub>${formatUsage(outcome.stats)} · journal artifact \`${outcome.journalName}\`</sub>`;
   const body = bound(
     renderReviewBody(outcome),

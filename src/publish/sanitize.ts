@@ -16,7 +16,10 @@ export function neutralizeMarkdown(text: string): string {
  * read as a workflow command (set an output, add a mask, stop commands), so it is broken up.
  */
 export function neutralizeLog(text: string): string {
-  return text.replace(/^(\s*)(::|##\[)/gm, (_m, ws: string, cmd: string) => `${ws}${cmd[0]}${ZWSP}${cmd.slice(1)}`);
+  return text.replace(
+    /^(\s*)(::|##\[)/gm,
+    (_m, ws: string, cmd: string) => `${ws}${cmd[0]}${ZWSP}${cmd.slice(1)}`,
+  );
 }
 
 /** Cuts text to at most `max` characters, ending with `note` when it had to cut. */
@@ -31,6 +34,9 @@ export function boundBytes(text: string, maxBytes: number, note: string): string
   if (Buffer.byteLength(text) <= maxBytes) return text;
   const room = Math.max(0, maxBytes - Buffer.byteLength(note) - 2);
   // A cut inside a multi-byte character decodes to U+FFFD; drop it.
-  const kept = Buffer.from(text).subarray(0, room).toString("utf8").replace(/\uFFFD+$/, "");
+  const kept = Buffer.from(text)
+    .subarray(0, room)
+    .toString("utf8")
+    .replace(/\uFFFD+$/, "");
   return `${kept}\n\n${note}`;
 }

@@ -32,6 +32,12 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
   }
   parts.push(renderReviewBody(outcome));
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
-  parts.push(`| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | \`${outcome.journalName}\` |`);
-  return boundBytes(parts.join("\n"), SUMMARY_LIMIT - 1024, `_…cut to fit the 1 MiB step summary; see the journal artifact \`${outcome.journalName}\`._`);
+  parts.push(
+    `| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | \`${outcome.journalName}\` |`,
+  );
+  return boundBytes(
+    parts.join("\n"),
+    SUMMARY_LIMIT - 1024,
+    `_…cut to fit the 1 MiB step summary; see the journal artifact \`${outcome.journalName}\`._`,
+  );
 }

@@ -8,9 +8,17 @@ export class EventError extends Error {
 }
 
 const user = z.object({ login: z.string(), type: z.string().default("User") });
-const repository = z.object({ name: z.string(), full_name: z.string(), owner: z.object({ login: z.string() }) });
+const repository = z.object({
+  name: z.string(),
+  full_name: z.string(),
+  owner: z.object({ login: z.string() }),
+});
 const sha = z.string().regex(/^[0-9a-f]{40}$/i, "a 40-character commit SHA");
-const branch = z.object({ sha, ref: z.string(), repo: z.object({ full_name: z.string() }).nullable() });
+const branch = z.object({
+  sha,
+  ref: z.string(),
+  repo: z.object({ full_name: z.string() }).nullable(),
+});
 
 const pullRequestPayload = z.object({
   action: z.string(),
@@ -31,8 +39,16 @@ const issueCommentPayload = z.object({
   action: z.string(),
   repository,
   sender: user,
-  issue: z.object({ number: z.number().int().positive(), pull_request: z.object({}).passthrough().optional() }),
-  comment: z.object({ id: z.number().int(), body: z.string().nullable(), html_url: z.string(), user }),
+  issue: z.object({
+    number: z.number().int().positive(),
+    pull_request: z.object({}).passthrough().optional(),
+  }),
+  comment: z.object({
+    id: z.number().int(),
+    body: z.string().nullable(),
+    html_url: z.string(),
+    user,
+  }),
 });
 
 const workflowRunPayload = z.object({
@@ -58,7 +74,9 @@ function parse<T>(event: string, schema: z.ZodType<T>, payload: unknown): T {
       .slice(0, 5)
       .map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`)
       .join("; ");
-    throw new EventError(`the ${event} event payload is malformed (${where}); is GITHUB_EVENT_PATH the file the runner wrote?`);
+    throw new EventError(
+      `the ${event} event payload is malformed (${where}); is GITHUB_EVENT_PATH the file the runner wrote?`,
+    );
   }
   return result.data;
 }
@@ -72,7 +90,11 @@ export function parseTrigger(eventName: string, payload: unknown): Trigger {
     case "pull_request_target": {
       const p = parse(eventName, pullRequestPayload, payload);
       if (!PULL_ACTIONS.has(p.action)) {
-        return { kind: "ignored", event: eventName, reason: `action '${p.action}' is not reviewed` };
+        return {
+          kind: "ignored",
+          event: eventName,
+          reason: `action '${p.action}' is not reviewed`,
+        };
       }
       const pr = p.pull_request;
       const headRepo = pr.head.repo?.full_name ?? "";
@@ -135,9 +157,18 @@ export function parseTrigger(eventName: string, payload: unknown): Trigger {
     }
     case "workflow_dispatch": {
       const p = parse(eventName, dispatchPayload, payload);
-      return { kind: "dispatch", repo: repoRef(p.repository), sender: p.sender.login, senderType: p.sender.type };
+      return {
+        kind: "dispatch",
+        repo: repoRef(p.repository),
+        sender: p.sender.login,
+        senderType: p.sender.type,
+      };
     }
     default:
-      return { kind: "ignored", event: eventName, reason: `Rivumi does not handle '${eventName}' events` };
+      return {
+        kind: "ignored",
+        event: eventName,
+        reason: `Rivumi does not handle '${eventName}' events`,
+      };
   }
 }

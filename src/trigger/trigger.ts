@@ -65,7 +65,8 @@ export interface IgnoredTrigger {
   reason: string;
 }
 
-export type Trigger = PullRequestTrigger | CommentTrigger | WorkflowRunTrigger | DispatchTrigger | IgnoredTrigger;
+export type Trigger =
+  PullRequestTrigger | CommentTrigger | WorkflowRunTrigger | DispatchTrigger | IgnoredTrigger;
 
 export const isPullRequest = (t: Trigger): t is PullRequestTrigger => t.kind === "pull_request";
 export const isComment = (t: Trigger): t is CommentTrigger => t.kind === "comment";

@@ -24,11 +24,7 @@ export class Redactor {
 
   add(secret: string | undefined): void {
     if (!secret || secret.length < MIN_SECRET) return;
-    const forms = [
-      secret,
-      encodeURIComponent(secret),
-      ...base64Forms(Buffer.from(secret, "utf8")),
-    ];
+    const forms = [secret, encodeURIComponent(secret), ...base64Forms(Buffer.from(secret, "utf8"))];
     for (const f of forms) this.needles.add(f);
     this.pattern = undefined;
   }

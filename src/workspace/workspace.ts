@@ -51,7 +51,11 @@ export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace>
 
   let source: Workspace["source"];
   if (await isFullClone(req.checkout)) {
-    await git(req.runDir, ["clone", "--quiet", "--shared", "--no-checkout", "--no-tags", req.checkout!, root], signal);
+    await git(
+      req.runDir,
+      ["clone", "--quiet", "--shared", "--no-checkout", "--no-tags", req.checkout!, root],
+      signal,
+    );
     source = "shared-clone";
   } else {
     await mkdir(root, { recursive: true });
@@ -60,12 +64,28 @@ export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace>
   }
   const auth = gitAuthEnv(req.remoteUrl, req.token);
   const fetch = (extra: string[], targets: string[]) =>
-    git(root, ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", ...extra, "--", req.remoteUrl, ...targets], {
-      env: auth,
-      ...signal,
-    });
+    git(
+      root,
+      [
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--no-write-fetch-head",
+        ...extra,
+        "--",
+        req.remoteUrl,
+        ...targets,
+      ],
+      {
+        env: auth,
+        ...signal,
+      },
+    );
   const haveCommit = async (sha: string) =>
-    (await git(root, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`], { allowFail: true, ...signal })) !== "";
+    (await git(root, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`], {
+      allowFail: true,
+      ...signal,
+    })) !== "";
 
   const targets = [req.base, req.head];
   const missing = [];

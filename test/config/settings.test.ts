@@ -54,7 +54,10 @@ describe("parseSettings", () => {
     [{ "keep-workspace": "yes" }, /input 'keep-workspace'.*expected true or false/],
     [{ "base-url": "ftp://x" }, /input 'base-url'.*http\(s\) URL/],
     [{ "github-token": "" }, /input 'github-token': is required/],
-    [{ "price-input-per-mtok": "1" }, /'price-input-per-mtok' and 'price-output-per-mtok' go together/],
+    [
+      { "price-input-per-mtok": "1" },
+      /'price-input-per-mtok' and 'price-output-per-mtok' go together/,
+    ],
     [{ "max-cost-usd": "1" }, /'max-cost-usd' needs/],
   ])("names the input and the expected form for %o", (bad, message) => {
     expect(() => parseSettings(reader({ ...minimal, ...bad }))).toThrow(SettingsError);
@@ -74,6 +77,9 @@ describe("parseSettings", () => {
     const inputs = yml.slice(yml.indexOf("inputs:"), yml.indexOf("outputs:"));
     const declared = [...inputs.matchAll(/^ {2}([a-z-]+):$/gm)].map((m) => m[1]);
     expect(declared.sort()).toEqual([...INPUT_NAMES].sort());
-    for (const name of declared) expect(inputs).toMatch(new RegExp(`  ${name}:\\n    description: .+\\n    required: false\\n    default:`));
+    for (const name of declared)
+      expect(inputs).toMatch(
+        new RegExp(`  ${name}:\\n    description: .+\\n    required: false\\n    default:`),
+      );
   });
 });

@@ -2,51 +2,127 @@ import { describe, expect, it } from "vitest";
 import { parseSettings } from "../../src/config/settings.js";
 import { DEFAULT_REVIEW_TASK, planRun } from "../../src/plan/plan.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
-import { fakeSha, issueCommentPayload, pullRequestPayload, workflowDispatchPayload } from "../support/payloads.js";
+import {
+  fakeSha,
+  issueCommentPayload,
+  pullRequestPayload,
+  workflowDispatchPayload,
+} from "../support/payloads.js";
 
 const settings = (extra: Record<string, string> = {}) =>
   parseSettings((n) => ({ "github-token": "ghs_token_value", model: "m", ...extra })[n] ?? "");
 const repo = { owner: "acme", repo: "widgets" };
-const pr = (extra: Partial<Parameters<typeof pullRequestPayload>[0]> = {}, event = "pull_request") =>
-  parseTrigger(event, pullRequestPayload({ ...repo, number: 1, headSha: fakeSha("h"), baseSha: fakeSha("b"), author: "alice", ...extra }));
+const pr = (
+  extra: Partial<Parameters<typeof pullRequestPayload>[0]> = {},
+  event = "pull_request",
+) =>
+  parseTrigger(
+    event,
+    pullRequestPayload({
+      ...repo,
+      number: 1,
+      headSha: fakeSha("h"),
+      baseSha: fakeSha("b"),
+      author: "alice",
+      ...extra,
+    }),
+  );
 const comment = (body: string, commenterType: "User" | "Bot" = "User", onPullRequest = true) =>
-  parseTrigger("issue_comment", issueCommentPayload({ ...repo, number: 2, body, commenter: commenterType === "Bot" ? "helper[bot]" : "bob", commenterType, onPullRequest }));
+  parseTrigger(
+    "issue_comment",
+    issueCommentPayload({
+      ...repo,
+      number: 2,
+      body,
+      commenter: commenterType === "Bot" ? "helper[bot]" : "bob",
+      commenterType,
+      onPullRequest,
+    }),
+  );
 
 describe("planRun", () => {
   it("reviews a writer's pull request in trusted mode", () => {
-    expect(planRun(pr(), settings(), { permission: "write" })).toMatchObject({ kind: "agent", pr: 1, trusted: true, task: DEFAULT_REVIEW_TASK, purpose: "review" });
-    expect(planRun(pr(), settings(), { permission: "admin" })).toMatchObject({ kind: "agent", trusted: true });
+    expect(planRun(pr(), settings(), { permission: "write" })).toMatchObject({
+      kind: "agent",
+      pr: 1,
+      trusted: true,
+      task: DEFAULT_REVIEW_TASK,
+      purpose: "review",
+    });
+    expect(planRun(pr(), settings(), { permission: "admin" })).toMatchObject({
+      kind: "agent",
+      trusted: true,
+    });
   });
 
   it("skips a reader's pull request unless review-authors is everyone, then runs untrusted", () => {
-    expect(planRun(pr(), settings(), { permission: "read" })).toMatchObject({ kind: "stop", conclusion: "skipped" });
-    expect(planRun(pr(), settings({ "review-authors": "everyone" }), { permission: "read" })).toMatchObject({ kind: "agent", trusted: false });
+    expect(planRun(pr(), settings(), { permission: "read" })).toMatchObject({
+      kind: "stop",
+      conclusion: "skipped",
+    });
+    expect(
+      planRun(pr(), settings({ "review-authors": "everyone" }), { permission: "read" }),
+    ).toMatchObject({ kind: "agent", trusted: false });
   });
 
   it("explains a fork on pull_request instead of failing, and reviews it on pull_request_target", () => {
     const fork = { headRepoFullName: "mallory/widgets" };
-    expect(planRun(pr(fork), settings(), { permission: "none" })).toMatchObject({ kind: "stop", conclusion: "skipped", fork: true });
-    expect(planRun(pr(fork, "pull_request_target"), settings({ "review-authors": "everyone" }), { permission: "none" })).toMatchObject({ kind: "agent", trusted: false });
+    expect(planRun(pr(fork), settings(), { permission: "none" })).toMatchObject({
+      kind: "stop",
+      conclusion: "skipped",
+      fork: true,
+    });
+    expect(
+      planRun(pr(fork, "pull_request_target"), settings({ "review-authors": "everyone" }), {
+        permission: "none",
+      }),
+    ).toMatchObject({ kind: "agent", trusted: false });
   });
 
   it("refuses bots unless allow-bots lists them", () => {
     const bot = { author: "dependabot[bot]", authorType: "Bot" as const };
-    expect(planRun(pr(bot), settings(), { permission: "write" })).toMatchObject({ kind: "stop", conclusion: "refused" });
-    expect(planRun(pr(bot), settings({ "allow-bots": "dependabot[bot]" }), { permission: "write" })).toMatchObject({ kind: "agent" });
+    expect(planRun(pr(bot), settings(), { permission: "write" })).toMatchObject({
+      kind: "stop",
+      conclusion: "refused",
+    });
+    expect(
+      planRun(pr(bot), settings({ "allow-bots": "dependabot[bot]" }), { permission: "write" }),
+    ).toMatchObject({ kind: "agent" });
   });
 
   it("runs /rivumi only for writers, never on author_association", () => {
-    expect(planRun(comment("/rivumi explain this"), settings(), { permission: "write" })).toMatchObject({ kind: "agent", pr: 2, task: "explain this", purpose: "task" });
-    expect(planRun(comment("/rivumi explain this"), settings(), { permission: "read" })).toMatchObject({ kind: "stop", conclusion: "refused" });
-    expect(planRun(comment("/rivumi explain this", "Bot"), settings(), { permission: "admin" })).toMatchObject({ kind: "stop", conclusion: "refused" });
-    expect(planRun(comment("/rivumi"), settings(), { permission: "write" })).toMatchObject({ kind: "stop", conclusion: "refused" });
-    expect(planRun(comment("/rivumi go", "User", false), settings(), { permission: "write" })).toMatchObject({ kind: "stop", conclusion: "skipped" });
-    expect(planRun(comment("nice work"), settings(), { permission: "write" })).toMatchObject({ kind: "stop", conclusion: "skipped" });
+    expect(
+      planRun(comment("/rivumi explain this"), settings(), { permission: "write" }),
+    ).toMatchObject({ kind: "agent", pr: 2, task: "explain this", purpose: "task" });
+    expect(
+      planRun(comment("/rivumi explain this"), settings(), { permission: "read" }),
+    ).toMatchObject({ kind: "stop", conclusion: "refused" });
+    expect(
+      planRun(comment("/rivumi explain this", "Bot"), settings(), { permission: "admin" }),
+    ).toMatchObject({ kind: "stop", conclusion: "refused" });
+    expect(planRun(comment("/rivumi"), settings(), { permission: "write" })).toMatchObject({
+      kind: "stop",
+      conclusion: "refused",
+    });
+    expect(
+      planRun(comment("/rivumi go", "User", false), settings(), { permission: "write" }),
+    ).toMatchObject({ kind: "stop", conclusion: "skipped" });
+    expect(planRun(comment("nice work"), settings(), { permission: "write" })).toMatchObject({
+      kind: "stop",
+      conclusion: "skipped",
+    });
   });
 
   it("runs the prompt on workflow_dispatch and refuses without one", () => {
     const t = parseTrigger("workflow_dispatch", workflowDispatchPayload(repo));
-    expect(planRun(t, settings({ prompt: "summarise" }), { permission: "write" })).toMatchObject({ kind: "agent", pr: undefined, task: "summarise" });
-    expect(planRun(t, settings(), { permission: "write" })).toMatchObject({ kind: "stop", conclusion: "refused" });
+    expect(planRun(t, settings({ prompt: "summarise" }), { permission: "write" })).toMatchObject({
+      kind: "agent",
+      pr: undefined,
+      task: "summarise",
+    });
+    expect(planRun(t, settings(), { permission: "write" })).toMatchObject({
+      kind: "stop",
+      conclusion: "refused",
+    });
   });
 });

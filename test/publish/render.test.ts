@@ -1,13 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_LIMIT, renderComment, renderProgress, STICKY_MARKER, type Outcome } from "../../src/publish/render.js";
+import {
+  COMMENT_LIMIT,
+  renderComment,
+  renderProgress,
+  STICKY_MARKER,
+  type Outcome,
+} from "../../src/publish/render.js";
 import { renderSummary, SUMMARY_LIMIT } from "../../src/publish/summary.js";
 
 const outcome = (over: Partial<Outcome> = {}): Outcome => ({
   conclusion: "success",
   stop: "final-answer",
-  review: { summary: "Adds a flag. cc @octocat", findings: [{ path: "src/a.ts", line: 12, start_line: 10, severity: "major", body: "Off by one <!-- rivumi:sticky -->" }] },
+  review: {
+    summary: "Adds a flag. cc @octocat",
+    findings: [
+      {
+        path: "src/a.ts",
+        line: 12,
+        start_line: 10,
+        severity: "major",
+        body: "Off by one <!-- rivumi:sticky -->",
+      },
+    ],
+  },
   note: undefined,
-  stats: { turns: 3, usage: { promptTokens: 1200, completionTokens: 80, cachedTokens: 600 }, costUsd: 0.0123, ms: 4500, model: "m1" },
+  stats: {
+    turns: 3,
+    usage: { promptTokens: 1200, completionTokens: 80, cachedTokens: 600 },
+    costUsd: 0.0123,
+    ms: 4500,
+    model: "m1",
+  },
   journalName: "rivumi-journal-review-1",
   ...over,
 });
@@ -31,15 +54,22 @@ describe("renderComment", () => {
   });
 
   it("says why a run was partial or failed", () => {
-    expect(renderComment(outcome({ conclusion: "partial", note: "The run reached its turn limit" }))).toMatch(/review \(partial\)[\s\S]*turn limit/);
-    expect(renderComment(outcome({ conclusion: "failure", review: undefined, note: "model down" }))).toMatch(/could not finish[\s\S]*model down/);
+    expect(
+      renderComment(outcome({ conclusion: "partial", note: "The run reached its turn limit" })),
+    ).toMatch(/review \(partial\)[\s\S]*turn limit/);
+    expect(
+      renderComment(outcome({ conclusion: "failure", review: undefined, note: "model down" })),
+    ).toMatch(/could not finish[\s\S]*model down/);
     expect(renderProgress("Review @team/x", "a".repeat(40))).toMatch(/reviewing/);
   });
 });
 
 describe("renderSummary", () => {
   it("is bounded to 1 MiB and explains forks", () => {
-    const s = renderSummary(outcome({ review: { summary: "ÿ€".repeat(SUMMARY_LIMIT), findings: [] } }), { commentUrl: undefined, fork: true });
+    const s = renderSummary(
+      outcome({ review: { summary: "ÿ€".repeat(SUMMARY_LIMIT), findings: [] } }),
+      { commentUrl: undefined, fork: true },
+    );
     expect(Buffer.byteLength(s)).toBeLessThanOrEqual(SUMMARY_LIMIT);
     expect(s).toContain("pull_request_target");
   });

@@ -19,7 +19,9 @@ describe("neutralizeMarkdown", () => {
 
 describe("neutralizeLog", () => {
   it("stops lines from being read as workflow commands", () => {
-    const out = neutralizeLog("ok\n::set-output name=x::1\n  ::add-mask::v\n##[error]boom\nmid ::x:: fine");
+    const out = neutralizeLog(
+      "ok\n::set-output name=x::1\n  ::add-mask::v\n##[error]boom\nmid ::x:: fine",
+    );
     expect(out.split("\n").some((l) => /^\s*(::|##\[)/.test(l))).toBe(false);
     expect(out).toContain("mid ::x:: fine");
   });

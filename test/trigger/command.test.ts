@@ -3,9 +3,15 @@ import { parseCommand } from "../../src/trigger/command.js";
 
 describe("parseCommand", () => {
   it("finds a command at the start of the first non-blank line", () => {
-    expect(parseCommand("\n\n  /rivumi explain the retry logic\nplease")).toEqual({ name: "rivumi", args: "explain the retry logic\nplease" });
+    expect(parseCommand("\n\n  /rivumi explain the retry logic\nplease")).toEqual({
+      name: "rivumi",
+      args: "explain the retry logic\nplease",
+    });
     expect(parseCommand("/memories")).toEqual({ name: "memories", args: "" });
-    expect(parseCommand("/remember fact we use pnpm")).toEqual({ name: "remember", args: "fact we use pnpm" });
+    expect(parseCommand("/remember fact we use pnpm")).toEqual({
+      name: "remember",
+      args: "fact we use pnpm",
+    });
   });
 
   it.each([

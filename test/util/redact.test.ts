@@ -13,7 +13,9 @@ describe("Redactor", () => {
       const out = r.redact(`header ${b64} end`);
       expect(out).toContain("***");
       // What survives cannot be decoded back to the token.
-      expect(Buffer.from(out.split(" ")[1] ?? "", "base64").toString("latin1")).not.toContain(TOKEN.slice(4, 30));
+      expect(Buffer.from(out.split(" ")[1] ?? "", "base64").toString("latin1")).not.toContain(
+        TOKEN.slice(4, 30),
+      );
     }
     expect(r.redact(`plain ${TOKEN}`)).toBe("plain ***");
     expect(r.redact(encodeURIComponent("sk/key+with=odd&chars"))).toBe("***");

@@ -11,27 +11,47 @@ describe("createWorkspace", () => {
   it.each([
     ["a full checkout, borrowed with --shared", false, "shared-clone"],
     ["a shallow checkout, so a fresh clone", true, "fresh-clone"],
-  ] as const)("materialises the head from %s and leaves the checkout untouched", async (_label, shallow, source) => {
-    fx = await makeGitFixture({ shallowCheckout: shallow });
-    const before = await checkoutState(fx.checkout);
-    const ws = await createWorkspace({ runDir: join(fx.dir, "run"), checkout: fx.checkout, remoteUrl: fx.origin, token: "ghs_secret_token_1234", head: fx.headSha, base: fx.baseSha });
-    expect(ws.mergeBase).toBe(fx.branchPoint);
-    expect(ws.source).toBe(source);
-    expect(await sh(ws.root, "rev-parse", "HEAD")).toBe(fx.headSha);
-    expect(readFileSync(join(ws.root, "src/app.ts"), "utf8")).toContain("42");
-    // merge-base...head: the later commit on main is not part of the change.
-    const changed = await sh(ws.root, "diff", "--name-only", `${ws.mergeBase}...${ws.head}`);
-    expect(changed.split("\n").sort()).toEqual(["src/app.ts", "src/new.ts"]);
-    expect(readFileSync(join(ws.root, ".git", "config"), "utf8")).not.toContain("ghs_secret_token_1234");
-    expect(existsSync(ws.artifacts)).toBe(true);
-    expect(await checkoutState(fx.checkout)).toEqual(before);
-    await ws.dispose();
-    expect(existsSync(ws.root)).toBe(false);
-  });
+  ] as const)(
+    "materialises the head from %s and leaves the checkout untouched",
+    async (_label, shallow, source) => {
+      fx = await makeGitFixture({ shallowCheckout: shallow });
+      const before = await checkoutState(fx.checkout);
+      const ws = await createWorkspace({
+        runDir: join(fx.dir, "run"),
+        checkout: fx.checkout,
+        remoteUrl: fx.origin,
+        token: "ghs_secret_token_1234",
+        head: fx.headSha,
+        base: fx.baseSha,
+      });
+      expect(ws.mergeBase).toBe(fx.branchPoint);
+      expect(ws.source).toBe(source);
+      expect(await sh(ws.root, "rev-parse", "HEAD")).toBe(fx.headSha);
+      expect(readFileSync(join(ws.root, "src/app.ts"), "utf8")).toContain("42");
+      // merge-base...head: the later commit on main is not part of the change.
+      const changed = await sh(ws.root, "diff", "--name-only", `${ws.mergeBase}...${ws.head}`);
+      expect(changed.split("\n").sort()).toEqual(["src/app.ts", "src/new.ts"]);
+      expect(readFileSync(join(ws.root, ".git", "config"), "utf8")).not.toContain(
+        "ghs_secret_token_1234",
+      );
+      expect(existsSync(ws.artifacts)).toBe(true);
+      expect(await checkoutState(fx.checkout)).toEqual(before);
+      await ws.dispose();
+      expect(existsSync(ws.root)).toBe(false);
+    },
+  );
 
   it("works without any runner checkout and fetches a fork head by its pull ref", async () => {
     fx = await makeGitFixture({ prNumber: 5 });
-    const ws = await createWorkspace({ runDir: join(fx.dir, "run"), checkout: undefined, remoteUrl: fx.origin, token: undefined, head: fx.headSha, base: fx.baseSha, headRef: "refs/pull/5/head" });
+    const ws = await createWorkspace({
+      runDir: join(fx.dir, "run"),
+      checkout: undefined,
+      remoteUrl: fx.origin,
+      token: undefined,
+      head: fx.headSha,
+      base: fx.baseSha,
+      headRef: "refs/pull/5/head",
+    });
     expect(ws.source).toBe("fresh-clone");
     expect(await sh(ws.root, "rev-parse", "HEAD")).toBe(fx.headSha);
   });
@@ -39,7 +59,14 @@ describe("createWorkspace", () => {
   it("fails clearly when the head commit does not exist", async () => {
     fx = await makeGitFixture();
     await expect(
-      createWorkspace({ runDir: join(fx.dir, "run"), checkout: undefined, remoteUrl: fx.origin, token: undefined, head: "0".repeat(40), base: fx.baseSha }),
+      createWorkspace({
+        runDir: join(fx.dir, "run"),
+        checkout: undefined,
+        remoteUrl: fx.origin,
+        token: undefined,
+        head: "0".repeat(40),
+        base: fx.baseSha,
+      }),
     ).rejects.toThrow(/git fetch failed/);
   });
 });

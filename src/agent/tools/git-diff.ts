@@ -7,9 +7,15 @@ import { defineTool, ToolError } from "./tool.js";
 export interface GitDiffLimits {
   readonly maxLines: number;
   readonly maxChars: number;
+  /** Most of git's output held in memory; a vendored blob must not exhaust the runner. */
+  readonly maxOutputChars: number;
 }
 
-export const GIT_DIFF_LIMITS: GitDiffLimits = { maxLines: 800, maxChars: 60_000 };
+export const GIT_DIFF_LIMITS: GitDiffLimits = {
+  maxLines: 800,
+  maxChars: 60_000,
+  maxOutputChars: 64 * 1024 * 1024,
+};
 const MAX_LINES_CAP = 2_000;
 
 const parameters = z.object({
@@ -68,38 +74,41 @@ export function createGitDiff(limits: GitDiffLimits = GIT_DIFF_LIMITS) {
       const pathspec = segments.length === 0 ? [] : ["--", segments.join("/")];
       const shownPath = segments.length === 0 ? "" : ` -- ${segments.join("/")}`;
       const range = `${base}...${head}`;
-      const result = await runGit(ctx, [
-        "diff",
-        "--no-color",
-        "--no-ext-diff",
-        "--no-textconv",
-        range,
-        ...pathspec,
-      ]);
+      const result = await runGit(
+        ctx,
+        ["diff", "--no-color", "--no-ext-diff", "--no-textconv", range, ...pathspec],
+        { maxBuffer: limits.maxOutputChars },
+      );
       if (result.isCanceled) throw new Error("git_diff was cancelled");
-      if (result.exitCode !== 0) {
+      if (result.exitCode !== 0 && !result.isMaxBuffer) {
         throw new Error(`git diff ${range} failed (${result.exitCode}): ${String(result.stderr)}`);
       }
 
       const lines = splitLines(String(result.stdout));
+      // A cut-off output ends mid-line, and its true length is unknown.
+      if (result.isMaxBuffer) lines.pop();
+      const total = `${result.isMaxBuffer ? "at least " : ""}${lines.length}`;
       if (lines.length === 0) return `No changes in ${range}${shownPath}.`;
       const offset = args.offset ?? 0;
       if (offset >= lines.length) {
         throw new ToolError(
-          `offset ${offset} is past the end: the diff${shownPath} has ${lines.length} lines.`,
+          `offset ${offset} is past the end: the diff${shownPath} has ${total} lines.`,
         );
       }
       const maxLines = args.max_lines ?? limits.maxLines;
       const { text, end } = lineWindow(lines, offset, { maxLines, maxChars: limits.maxChars });
-      const header = `git diff ${range}${shownPath} — lines ${offset + 1}-${end} of ${lines.length}:`;
-      if (end === lines.length) return `${header}\n${text}`;
+      const header = `git diff ${range}${shownPath} — lines ${offset + 1}-${end} of ${total}:`;
+      if (end === lines.length && !result.isMaxBuffer) return `${header}\n${text}`;
+      if (end === lines.length) {
+        return `${header}\n${text}\n[The diff is too large to read further; pass a narrower path.]`;
+      }
       const samePath = args.path === undefined ? "" : ` path="${args.path}"`;
       return (
-        `${header}\n${text}\n[Showed diff lines ${offset + 1}-${end} of ${lines.length}. ` +
+        `${header}\n${text}\n[Showed diff lines ${offset + 1}-${end} of ${total}. ` +
         `Call git_diff with${samePath} offset=${end} to read on.]`
       );
     },
   });
 }
 
-export const gitDiff = createGitDiff();
+export const gitDiffTool = createGitDiff();

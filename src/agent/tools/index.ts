@@ -1,11 +1,11 @@
-import { gitDiff } from "./git-diff.js";
-import { listFiles } from "./list-files.js";
-import { readFile } from "./read-file.js";
-import { search } from "./search.js";
+import { gitDiffTool } from "./git-diff.js";
+import { listFilesTool } from "./list-files.js";
+import { readFileTool } from "./read-file.js";
+import { searchTool } from "./search.js";
 import type { Tool } from "./tool.js";
 
 /** The read-only tools, safe for untrusted pull requests: they only read the workspace. */
-export const reviewTools: Tool[] = [readFile, listFiles, search, gitDiff];
+export const reviewTools: Tool[] = [readFileTool, listFilesTool, searchTool, gitDiffTool];
 
 export { createGitDiff, isSafeRef } from "./git-diff.js";
 export { createReadFile } from "./read-file.js";

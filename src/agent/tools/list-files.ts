@@ -23,7 +23,7 @@ const parameters = z.object({
     .describe(`Most files to list. Defaults to ${DEFAULT_ENTRIES}.`),
 });
 
-export const listFiles = defineTool({
+export const listFilesTool = defineTool({
   name: "list_files",
   description:
     "List the files under a directory of the workspace, recursively: tracked files plus " +

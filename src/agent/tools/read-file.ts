@@ -10,7 +10,7 @@ export interface ReadFileLimits {
   readonly maxChars: number;
   /** One minified line must not eat the whole budget; search finds what a cut line hides. */
   readonly maxLineChars: number;
-  /** Past this the file is not loaded at all; search and line ranges still work elsewhere. */
+  /** Past this the file is not loaded at all; search still finds lines in it. */
   readonly maxFileBytes: number;
 }
 
@@ -24,7 +24,10 @@ export const READ_FILE_LIMITS: ReadFileLimits = {
 const BINARY_SNIFF_BYTES = 8 * 1024;
 
 const parameters = z.object({
-  path: z.string().min(1).describe('File path relative to the repository root, e.g. "src/main.ts".'),
+  path: z
+    .string()
+    .min(1)
+    .describe('File path relative to the repository root, e.g. "src/main.ts".'),
   start_line: z
     .number()
     .int()
@@ -86,7 +89,10 @@ async function readRegularText(
   limits: ReadFileLimits,
 ): Promise<string> {
   // O_NONBLOCK so that a FIFO planted in the tree cannot hang the open.
-  const handle = await open(absolute, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  const handle = await open(
+    absolute,
+    constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+  );
   try {
     const stat = await handle.stat();
     if (stat.isDirectory()) {
@@ -109,4 +115,4 @@ async function readRegularText(
   }
 }
 
-export const readFile = createReadFile();
+export const readFileTool = createReadFile();

@@ -1,17 +1,18 @@
 import { execa, type Result } from "execa";
+import { gitEnv } from "../../workspace/git.js";
 import type { ToolContext } from "./tool.js";
 
 export interface GitRunOptions {
   /** Kill git after this long; the result then has `timedOut` set. */
   readonly timeoutMs?: number;
-  /** Stop collecting stdout past this many bytes; the result then has `isMaxBuffer` set. */
+  /** Stop collecting stdout past this many characters; the result then has `isMaxBuffer` set. */
   readonly maxBuffer?: number;
 }
 
 /**
  * Runs read-only git in the workspace for a tool. Never through a shell; never with the run's
- * environment (it holds tokens and API keys); never with user or system config, which could
- * name external diff, textconv or fsmonitor programs. The result is returned, not thrown, so
+ * environment (gitEnv: it holds tokens and API keys); never with user or system config, which
+ * could name external diff, textconv or fsmonitor programs. The result is returned, not thrown, so
  * each tool can turn git's exit status into a message for the model.
  */
 export async function runGit(
@@ -32,13 +33,7 @@ export async function runGit(
     {
       cwd: ctx.root,
       extendEnv: false,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        GIT_CONFIG_NOSYSTEM: "1",
-        GIT_CONFIG_GLOBAL: "/dev/null",
-        GIT_TERMINAL_PROMPT: "0",
-        LC_ALL: "C.UTF-8",
-      },
+      env: gitEnv({ GIT_CONFIG_GLOBAL: "/dev/null" }),
       stdin: "ignore",
       reject: false,
       stripFinalNewline: false,

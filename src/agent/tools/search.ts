@@ -6,14 +6,14 @@ import { defineTool, ToolError } from "./tool.js";
 
 export interface SearchOptions {
   /** Wall-clock limit for one search; git is killed when it runs out. */
-  readonly timeoutMs: number;
+  readonly timeoutMs?: number;
+  /** Most output kept from git; enough for far more hits than we show, so counts stay honest. */
+  readonly maxOutputChars?: number;
 }
 
 const DEFAULT_HITS = 100;
 const MAX_HITS = 200;
 const MAX_HIT_CHARS = 300;
-/** Enough for far more hits than we show, so counting stays honest without unbounded memory. */
-const MAX_OUTPUT_CHARS = 4 * 1024 * 1024;
 
 const parameters = z.object({
   pattern: z
@@ -34,7 +34,9 @@ const parameters = z.object({
     .describe(`Most matching lines to return. Defaults to ${DEFAULT_HITS}.`),
 });
 
-export function createSearch(options: SearchOptions = { timeoutMs: 10_000 }) {
+export function createSearch(options: SearchOptions = {}) {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBuffer = options.maxOutputChars ?? 4 * 1024 * 1024;
   return defineTool({
     name: "search",
     description:
@@ -48,8 +50,20 @@ export function createSearch(options: SearchOptions = { timeoutMs: 10_000 }) {
       const grep = (syntax: "-P" | "-E") =>
         runGit(
           ctx,
-          ["grep", "-n", "-I", "-z", "--no-color", "--untracked", syntax, "-e", args.pattern, "--", dir],
-          { maxBuffer: MAX_OUTPUT_CHARS },
+          [
+            "grep",
+            "-n",
+            "-I",
+            "-z",
+            "--no-color",
+            "--untracked",
+            syntax,
+            "-e",
+            args.pattern,
+            "--",
+            dir,
+          ],
+          { timeoutMs, maxBuffer },
         );
       const shownPattern = cutText(args.pattern, 200);
       let syntax: "-P" | "-E" = "-P";
@@ -68,8 +82,14 @@ export function createSearch(options: SearchOptions = { timeoutMs: 10_000 }) {
 
       const incomplete = result.timedOut || result.isMaxBuffer;
       const hits = parseHits(String(result.stdout), !incomplete);
+      const stopped =
+        `[The search hit its ${timeoutMs / 1000}s time limit and was stopped. Avoid nested ` +
+        `quantifiers such as (a+)+, or narrow the path.]`;
+      if (hits.length === 0 && result.timedOut) {
+        return `No matches for /${shownPattern}/ under "${dir}" found in time.\n${stopped}`;
+      }
       const limit = args.max_hits ?? DEFAULT_HITS;
-      const total = `${incomplete ? "more than " : ""}${hits.length}`;
+      const total = `${incomplete ? "at least " : ""}${hits.length}`;
       const lines = [
         `${total} matching lines for /${shownPattern}/ under "${dir}"` +
           (syntax === "-E" ? " (POSIX extended regex: Perl syntax is unavailable here)" : "") +
@@ -77,18 +97,17 @@ export function createSearch(options: SearchOptions = { timeoutMs: 10_000 }) {
         ...hits.slice(0, limit),
       ];
       if (hits.length > limit || result.isMaxBuffer) {
+        const raise =
+          hits.length > limit && limit < MAX_HITS
+            ? `, or raise max_hits (at most ${MAX_HITS})`
+            : "";
+        const uncounted = result.isMaxBuffer ? " (more matches than could be collected)" : "";
         lines.push(
-          `[Showed the first ${Math.min(limit, hits.length)} of ${total}. Narrow the path or ` +
-            `the pattern` +
-            (limit < MAX_HITS ? `, or raise max_hits (at most ${MAX_HITS}).]` : ".]"),
+          `[Showed the first ${Math.min(limit, hits.length)} of ${total}${uncounted}. ` +
+            `Narrow the path or the pattern${raise}.]`,
         );
       }
-      if (result.timedOut) {
-        lines.push(
-          `[The search hit its ${options.timeoutMs / 1000}s time limit and was stopped, so these ` +
-            `hits are partial. Avoid nested quantifiers such as (a+)+ and narrow the path.]`,
-        );
-      }
+      if (result.timedOut) lines.push(stopped);
       return lines.join("\n");
     },
   });
@@ -110,9 +129,9 @@ function explainFailure(stderr: string, syntax: "-P" | "-E"): Error {
   const detail = stderr.trim().split("\n").at(-1) ?? "";
   if (/match limit|stack limit|pcre2?_(jit_)?match failed/i.test(stderr)) {
     return new ToolError(
-      "The pattern backtracks too much: the regex engine gave up on a line (" + detail + "). " +
-        "Avoid nested or overlapping quantifiers such as (a+)+ or (a|aa)*; anchor the pattern " +
-        "or make it more specific.",
+      `The pattern backtracks too much: the regex engine gave up on a line (${detail}). Avoid ` +
+        `nested or overlapping quantifiers such as (a+)+ or (a|aa)*; anchor the pattern or make ` +
+        `it more specific.`,
     );
   }
   if (/-e option|command line|regex|regular expression|compile/i.test(stderr)) {
@@ -125,4 +144,4 @@ function explainFailure(stderr: string, syntax: "-P" | "-E"): Error {
   return new Error(`git grep failed: ${detail}`);
 }
 
-export const search = createSearch();
+export const searchTool = createSearch();

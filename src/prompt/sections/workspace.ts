@@ -11,8 +11,17 @@ export const workspaceSection: PromptSection = {
     if (files.length === 0) return "Workspace: no changed files are known for this run.";
     const added = files.reduce((n, f) => n + f.additions, 0);
     const removed = files.reduce((n, f) => n + f.deletions, 0);
-    const rows = files.slice(0, MAX_FILES).map((f) => `- ${f.path} (${f.status}, +${f.additions} -${f.deletions})`);
-    const more = files.length > MAX_FILES ? [`- … and ${files.length - MAX_FILES} more (use git_diff to see them)`] : [];
-    return [`Workspace: ${files.length} changed files, +${added} -${removed}.`, ...rows, ...more].join("\n");
+    const rows = files
+      .slice(0, MAX_FILES)
+      .map((f) => `- ${f.path} (${f.status}, +${f.additions} -${f.deletions})`);
+    const more =
+      files.length > MAX_FILES
+        ? [`- … and ${files.length - MAX_FILES} more (use git_diff to see them)`]
+        : [];
+    return [
+      `Workspace: ${files.length} changed files, +${added} -${removed}.`,
+      ...rows,
+      ...more,
+    ].join("\n");
   },
 };
