@@ -2,7 +2,7 @@ import * as core from "@actions/core";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseSettings, type Settings } from "./config/settings.js";
-import { createGitHubPort } from "./github/octokit.js";
+import { createGitHubPort, createOctokit } from "./github/octokit.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName, uploadJournal } from "./journal/upload.js";
 import { createOpenAIModel } from "./model/openai-model.js";
@@ -86,12 +86,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     } else {
       const repo = trigger.repo;
       const s = settings;
-      const gh = createGitHubPort({
-        token: s.githubToken,
-        baseUrl: runner.apiUrl,
+      const gh = createGitHubPort(
+        createOctokit({
+          token: s.githubToken,
+          baseUrl: runner.apiUrl,
+          onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
+        }),
         repo,
-        onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
-      });
+      );
       const actor = actorOf(trigger);
       const permission = actor
         ? (await inPhase("trust", () => gh.getPermission(actor.login))).permission

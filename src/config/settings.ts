@@ -92,6 +92,39 @@ const schema = z.object({
   "bot-login": optionalText,
   /** Keep the disposable workspace after the run (for debugging). */
   "keep-workspace": flag(false),
+  /** User-layer instructions, always kept. */
+  instructions: optionalText,
+  /** A file (in the runner's checkout) with user-layer instructions. */
+  "instructions-file": optionalText,
+  /** Which commit a pull request's instruction files are read from. */
+  "instructions-from": trimmed
+    .transform((s) => (s === "" ? "base" : s.toLowerCase()))
+    .pipe(z.enum(["base", "head"], { message: "expected base or head" })),
+  /** Largest instruction document read, in bytes. */
+  "instruction-max-bytes": positiveInt(32_768),
+  /** Budget of the rendered instructions section, in bytes. */
+  "instructions-total-bytes": positiveInt(65_536),
+  /** Give task runs by writers edit tools (write_file, apply_patch) in the workspace. */
+  "allow-edits": flag(false),
+  /** Send a prompt cache key: auto (OpenAI's endpoint only), on, or off. */
+  "prompt-cache-key": trimmed
+    .transform((s) => (s === "" ? "auto" : s.toLowerCase()))
+    .pipe(z.enum(["auto", "on", "off"], { message: "expected auto, on or off" })),
+  /** Branch holding the memory store. */
+  "memory-branch": trimmed.transform((s) => (s === "" ? "rivumi-memory" : s)),
+  /** owner/repo holding the memory store (org-wide memory); this repository when empty. */
+  "memory-repository": trimmed.transform((s, ctx) => {
+    if (s === "") return undefined;
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(s)) {
+      ctx.addIssue({ code: "custom", message: "expected owner/repo" });
+      return z.NEVER;
+    }
+    return s;
+  }),
+  /** Token for the memory repository; `github-token` when empty. */
+  "memory-token": optionalText,
+  /** Most memory entries injected into the prompt. */
+  "memory-limit": positiveInt(20),
 });
 
 export type Settings = Readonly<{
@@ -109,6 +142,19 @@ export type Settings = Readonly<{
   allowBots: readonly string[];
   botLogin: string | undefined;
   keepWorkspace: boolean;
+  instructions: string | undefined;
+  instructionsFile: string | undefined;
+  instructionsFrom: "base" | "head";
+  instructionMaxBytes: number;
+  instructionsTotalBytes: number;
+  allowEdits: boolean;
+  promptCacheKey: "auto" | "on" | "off";
+  memory: Readonly<{
+    branch: string;
+    repository: string | undefined;
+    token: string | undefined;
+    limit: number;
+  }>;
 }>;
 
 export const INPUT_NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
@@ -159,5 +205,18 @@ export function parseSettings(read: InputReader): Settings {
     allowBots: Object.freeze(v["allow-bots"]),
     botLogin: v["bot-login"],
     keepWorkspace: v["keep-workspace"],
+    instructions: v.instructions,
+    instructionsFile: v["instructions-file"],
+    instructionsFrom: v["instructions-from"],
+    instructionMaxBytes: v["instruction-max-bytes"],
+    instructionsTotalBytes: v["instructions-total-bytes"],
+    allowEdits: v["allow-edits"],
+    promptCacheKey: v["prompt-cache-key"],
+    memory: Object.freeze({
+      branch: v["memory-branch"],
+      repository: v["memory-repository"],
+      token: v["memory-token"],
+      limit: v["memory-limit"],
+    }),
   });
 }

@@ -3,12 +3,13 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import type { GitHubPort, IssueComment, PullRequestInfo, RepoRef } from "./port.js";
 
-const RivumiOctokit = Octokit.plugin(retry, throttling);
+/** Octokit with retries on transient errors and GitHub's rate-limit etiquette. */
+export const RivumiOctokit = Octokit.plugin(retry, throttling);
+export type RivumiOctokit = InstanceType<typeof RivumiOctokit>;
 
 export interface OctokitOptions {
   token: string;
   baseUrl: string;
-  repo: RepoRef;
   /** Called on a rate limit; used to surface waits in the log. */
   onRateLimit?: (seconds: number, route: string) => void;
 }
@@ -22,9 +23,8 @@ function toComment(c: {
   return { id: c.id, body: c.body ?? "", author: c.user?.login ?? "", url: c.html_url };
 }
 
-/** Builds the real GitHub port: Octokit with retries and rate-limit throttling. */
-export function createGitHubPort(opts: OctokitOptions): GitHubPort {
-  const octokit = new RivumiOctokit({
+export function createOctokit(opts: OctokitOptions): RivumiOctokit {
+  return new RivumiOctokit({
     auth: opts.token,
     baseUrl: opts.baseUrl,
     userAgent: "rivumi",
@@ -45,7 +45,11 @@ export function createGitHubPort(opts: OctokitOptions): GitHubPort {
       },
     },
   });
-  const { owner, repo } = opts.repo;
+}
+
+/** The real GitHub port for one repository. */
+export function createGitHubPort(octokit: RivumiOctokit, repoRef: RepoRef): GitHubPort {
+  const { owner, repo } = repoRef;
 
   return {
     async viewerLogin() {

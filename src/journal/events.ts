@@ -7,8 +7,13 @@ export interface Usage {
   cachedTokens: number;
 }
 
-/** Every event Rivumi records; `type` is dotted `<stage>.<what>`. */
-export type JournalEvent =
+import type { MemoryEvent } from "../context/memory/events.js";
+import type { RlmEvent } from "../rlm/events.js";
+
+/** Every event Rivumi records; `type` is dotted `<stage>.<what>`. Stages with many events keep them in their own folder. */
+export type JournalEvent = CoreEvent | RlmEvent | MemoryEvent;
+
+type CoreEvent =
   /** The run began: who, what event, which version. */
   | {
       type: "run.started";

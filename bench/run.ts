@@ -1,0 +1,29 @@
+// Runs every bench/*.bench.ts. `--quick` (CI) takes fewer samples and fails only on a wide miss.
+import { readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Bench, BenchResult } from "./harness.js";
+
+const quick = process.argv.includes("--quick");
+const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const here = dirname(fileURLToPath(import.meta.url));
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+const results: BenchResult[] = [];
+for (const file of files) {
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: Bench };
+  process.stdout.write(`running ${file}${quick ? " (quick)" : ""}…\n`);
+  for (const r of await mod.default({ quick })) {
+    results.push(r);
+    const mark = r.ok ? "ok  " : r.failsQuick || !quick ? "FAIL" : "slow";
+    process.stdout.write(`  ${mark} ${r.name}: median ${r.median.toFixed(2)} ${r.unit} (target ${r.target})${r.detail ? ` — ${r.detail}` : ""}\n`);
+  }
+}
+const failed = results.filter((r) => !r.ok && (!quick || r.failsQuick));
+if (failed.length > 0) {
+  process.stderr.write(`${failed.length} benchmark target(s) missed: ${failed.map((r) => r.name).join(", ")}\n`);
+  process.exitCode = 1;
+}

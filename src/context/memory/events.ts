@@ -1,0 +1,6 @@
+/** Journal events of the explicit memory store. */
+export type MemoryEvent =
+  /** The store was read: rows loaded, rows skipped as invalid, entries selected for the prompt. */
+  | { type: "memory.loaded"; loaded: number; skipped: number; selected: number; source: string }
+  /** A `/remember` or `/forget` was appended (or found already written). */
+  | { type: "memory.appended"; id: string; kind: string; attempts: number; duplicate: boolean };
