@@ -1,23 +1,26 @@
 // One bundler command builds both entrypoints; CI rebuilds and fails if dist/ differs.
+// Code splitting keeps rarely needed dependencies (the artifact client) out of the start-up path.
 import { build } from "esbuild";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 
-const common = {
+rmSync("dist", { recursive: true, force: true });
+await build({
+  entryPoints: { index: "src/index.ts", cli: "src/cli/main.ts" },
+  outdir: "dist",
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   target: "node20",
   format: "esm",
   legalComments: "none",
+  minify: true,
+  keepNames: false,
   logLevel: "warning",
-  // Bundled CommonJS dependencies call require(); give them one in the ESM output.
+  // The shebang makes dist/cli.js executable; bundled CommonJS dependencies call require().
   banner: {
-    js: "import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);",
+    js: "#!/usr/bin/env node\nimport { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);",
   },
-};
-
-await build({ ...common, entryPoints: ["src/index.ts"], outfile: "dist/index.js" });
-await build({
-  ...common,
-  entryPoints: ["src/cli/main.ts"],
-  outfile: "dist/cli.js",
-  banner: { js: "#!/usr/bin/env node\n" + common.banner.js },
 });
+// The RLM engine's REPL driver is Python; it ships beside the bundle.
+if (existsSync("src/rlm/driver.py")) copyFileSync("src/rlm/driver.py", "dist/driver.py");

@@ -1,18 +1,17 @@
-import * as core from "@actions/core";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseSettings, type Settings } from "./config/settings.js";
 import { createGitHubPort, createOctokit } from "./github/octokit.js";
 import { FileJournal } from "./journal/journal.js";
-import { journalArtifactName, uploadJournal } from "./journal/upload.js";
-import { createOpenAIModel } from "./model/openai-model.js";
-import { runAgent, PhaseError, inPhase, type AgentRunResult } from "./pipeline.js";
+import { journalArtifactName } from "./journal/upload.js";
+import type { AgentRunResult } from "./pipeline.js";
+import { inPhase, PhaseError } from "./util/phase.js";
 import { planRun, type Plan } from "./plan/plan.js";
-import { renderComment, type Outcome } from "./publish/render.js";
+import { finish } from "./publish/finish.js";
+import type { Outcome } from "./publish/render.js";
 import { neutralizeLog } from "./publish/sanitize.js";
 import { StickyComment } from "./publish/sticky-comment.js";
-import { renderSummary } from "./publish/summary.js";
-import { readRunnerEnv, runDirectory } from "./run-context.js";
+import { readInput, readRunnerEnv, runDirectory, type ActionsCore } from "./run-context.js";
 import { actorOf } from "./trigger/actor.js";
 import { parseTrigger } from "./trigger/parse-event.js";
 import type { Trigger } from "./trigger/trigger.js";
@@ -23,8 +22,12 @@ import type { Workspace } from "./workspace/workspace.js";
 /** The action: every stage in order; publishing, the journal upload and cleanup in `finally`. */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now();
+  // @actions/core pulls in an HTTP client and undici: load it while the run does its first I/O.
+  const loadCore = import("@actions/core");
+  loadCore.catch(() => undefined);
+  let core: ActionsCore | undefined;
   const redactor = new Redactor();
-  const say = (text: string) => core.info(neutralizeLog(redactor.redact(text)));
+  const say = (text: string) => core?.info(neutralizeLog(redactor.redact(text)));
   const runner = readRunnerEnv(env);
   const runDir = runDirectory(runner, env.GITHUB_JOB);
   const journalPath = join(runDir, "artifacts", "journal.jsonl");
@@ -46,8 +49,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let workspace: Workspace | undefined;
   let agent: AgentRunResult | undefined;
   let failure: PhaseError | undefined;
-  const stickies = new Map<number, Promise<StickyComment>>();
-  let stickyFor: ((pr: number) => Promise<StickyComment>) | undefined;
+  const stickies = new Map<number, StickyComment>();
+  let stickyFor: ((pr: number) => StickyComment) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   journal.emit({
@@ -59,15 +62,18 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     mode: "action",
   });
   try {
-    settings = await inPhase("settings", () =>
-      Promise.resolve(parseSettings((name) => core.getInput(name))),
-    );
+    settings = await inPhase("settings", () => Promise.resolve(parseSettings(readInput)));
     for (const secret of [settings.githubToken, settings.apiKey]) {
       if (!secret) continue;
       redactor.add(secret);
       redactor.add(`x-access-token:${secret}`);
     }
-    for (const form of redactor.secrets) core.setSecret(form);
+    const ready = async () => {
+      if (core) return core;
+      core = await loadCore;
+      for (const form of redactor.secrets) core.setSecret(form);
+      return core;
+    };
     timer = setTimeout(
       () => controller.abort({ rivumi: "timeout" }),
       settings.timeoutMinutes * 60_000,
@@ -82,6 +88,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     );
     journal.emit({ type: "trigger.parsed", kind: trigger.kind, detail: triggerDetail(trigger) });
     if (trigger.kind === "ignored") {
+      await ready();
       plan = planRun(trigger, settings, { permission: undefined });
     } else {
       const repo = trigger.repo;
@@ -94,22 +101,27 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         }),
         repo,
       );
+      // The agent's stages (git, the model SDK, tools) load while GitHub answers the trust check.
+      const agentStages = import("./pipeline.js");
+      agentStages.catch(() => undefined);
       const actor = actorOf(trigger);
-      const permission = actor
-        ? (await inPhase("trust", () => gh.getPermission(actor.login))).permission
-        : undefined;
+      const asked = actor ? inPhase("trust", () => gh.getPermission(actor.login)) : undefined;
+      asked?.catch(() => undefined);
+      await ready();
+      const permission = (await asked)?.permission;
       plan = planRun(trigger, s, { permission });
-      const selfLogin = async () => s.botLogin ?? (await gh.viewerLogin());
-      stickyFor = (pr) =>
-        memo(stickies, pr, async () => new StickyComment(gh, pr, await selfLogin()));
+      let self: Promise<string> | undefined;
+      const selfLogin = () =>
+        (self ??= s.botLogin ? Promise.resolve(s.botLogin) : gh.viewerLogin());
+      stickyFor = (pr) => memo(stickies, pr, () => new StickyComment(gh, pr, selfLogin));
       if (plan.kind === "agent") {
         const t = trigger;
+        const { runAgent } = await agentStages;
         agent = await runAgent({
           settings: s,
           trigger: t,
           plan,
           github: gh,
-          model: createOpenAIModel({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model }),
           journal,
           signal: controller.signal,
           runDir,
@@ -122,7 +134,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       }
     }
     if (plan.kind === "stop") {
-      core.notice(neutralizeLog(redactor.redact(`Rivumi ${plan.conclusion}: ${plan.reason}`)));
+      core?.notice(neutralizeLog(redactor.redact(`Rivumi ${plan.conclusion}: ${plan.reason}`)));
     }
     journal.emit({
       type: "plan.decided",
@@ -141,7 +153,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   } finally {
     clearTimeout(timer);
     const outcome = toOutcome(plan, agent, failure, settings, started, journalName);
+    core ??= await loadCore;
     await finish({
+      core,
       outcome,
       plan,
       stickyFor,
@@ -159,7 +173,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   }
 }
 
-function memo<K, V>(map: Map<K, Promise<V>>, key: K, make: () => Promise<V>): Promise<V> {
+function memo<K, V>(map: Map<K, V>, key: K, make: () => V): V {
   let value = map.get(key);
   if (!value) {
     value = make();
@@ -239,126 +253,4 @@ function toOutcome(
     stats,
     journalName,
   };
-}
-
-interface FinishArgs {
-  outcome: Outcome;
-  plan: Plan | undefined;
-  stickyFor: ((pr: number) => Promise<StickyComment>) | undefined;
-  stickies: Map<number, Promise<StickyComment>>;
-  journal: FileJournal;
-  redactor: Redactor;
-  say: (text: string) => void;
-  resultPath: string;
-  journalPath: string;
-  journalName: string;
-  settings: Settings | undefined;
-  workspace: Workspace | undefined;
-  runDir: string;
-}
-
-/** Publishes the outcome everywhere it can; every step is best effort so the others still happen. */
-async function finish(a: FinishArgs): Promise<void> {
-  const { outcome, journal, redactor } = a;
-  const attempt = async (target: string, work: () => Promise<void> | void) => {
-    try {
-      await work();
-    } catch (error) {
-      const message = redactor.redact(error instanceof Error ? error.message : String(error));
-      journal.emit({ type: "publish.failed", target, error: message });
-      core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${message}`));
-    }
-  };
-
-  let commentUrl: string | undefined;
-  const pr = a.plan?.kind === "agent" ? a.plan.pr : undefined;
-  // A run that fails before its progress comment still explains itself on the pull request.
-  if (pr !== undefined && a.stickyFor && (a.stickies.has(pr) || outcome.conclusion === "failure")) {
-    const stickyFor = a.stickyFor;
-    await attempt("comment", async () => {
-      const { action, comment } = await (
-        await stickyFor(pr)
-      ).upsert(redactor.redact(renderComment(outcome)));
-      commentUrl = comment.url;
-      journal.emit({
-        type: "publish.comment",
-        action,
-        id: comment.id,
-        url: comment.url,
-        state: outcome.conclusion,
-        bytes: comment.body.length,
-      });
-    });
-  }
-  const summary = redactor.redact(
-    renderSummary(outcome, { commentUrl, fork: a.plan?.kind === "stop" && a.plan.fork === true }),
-  );
-  await attempt("step summary", async () => {
-    if (!process.env.GITHUB_STEP_SUMMARY) return;
-    await core.summary.addRaw(summary).write();
-    journal.emit({ type: "publish.summary", bytes: Buffer.byteLength(summary) });
-  });
-  await attempt("result file", () =>
-    writeFileSync(
-      a.resultPath,
-      redactor.redact(
-        JSON.stringify(
-          {
-            conclusion: outcome.conclusion,
-            stop: outcome.stop ?? null,
-            note: outcome.note ?? null,
-            review: outcome.review ?? null,
-            stats: outcome.stats,
-          },
-          null,
-          2,
-        ),
-      ),
-    ),
-  );
-  await attempt("outputs", () => {
-    const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
-    out("conclusion", outcome.conclusion);
-    out("comment-url", commentUrl ?? "");
-    out("result-file", a.resultPath);
-    out("journal-file", a.journalPath);
-    out("tokens-in", String(outcome.stats.usage.promptTokens));
-    out("tokens-out", String(outcome.stats.usage.completionTokens));
-    out("cost-usd", outcome.stats.costUsd !== undefined ? outcome.stats.costUsd.toFixed(6) : "");
-  });
-  a.say(`Rivumi ${outcome.conclusion}${outcome.note ? `: ${outcome.note}` : ""}`);
-  if (outcome.conclusion === "failure")
-    core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
-
-  journal.emit(
-    outcome.conclusion === "failure"
-      ? {
-          type: "run.finished",
-          conclusion: "failure",
-          stop: outcome.stop ?? "error",
-          turns: outcome.stats.turns,
-          usage: outcome.stats.usage,
-          ms: outcome.stats.ms,
-        }
-      : {
-          type: "run.finished",
-          conclusion: outcome.conclusion,
-          stop: outcome.stop ?? "none",
-          turns: outcome.stats.turns,
-          usage: outcome.stats.usage,
-          ...(outcome.stats.costUsd !== undefined ? { costUsd: outcome.stats.costUsd } : {}),
-          ms: outcome.stats.ms,
-        },
-  );
-  await attempt("workspace cleanup", async () => {
-    if (a.workspace && !a.settings?.keepWorkspace) await a.workspace.dispose();
-  });
-  await attempt("journal artifact", async () => {
-    if (!process.env.ACTIONS_RUNTIME_TOKEN) {
-      a.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${a.journalPath}`);
-      return;
-    }
-    const id = await uploadJournal([a.journalPath, a.resultPath], a.journalName);
-    a.say(`Journal uploaded as artifact ${a.journalName} (id ${id ?? "?"})`);
-  });
 }

@@ -1,7 +1,9 @@
 import type { Settings } from "./config/settings.js";
 import type { GitHubPort, PullFile, PullRequestInfo } from "./github/port.js";
 import type { Journal } from "./journal/journal.js";
+import { createOpenAIModel } from "./model/openai-model.js";
 import type { ModelPort } from "./model/port.js";
+import { inPhase } from "./util/phase.js";
 import { runSession, type SessionResult } from "./agent/session.js";
 import type { AgentPlan } from "./plan/plan.js";
 import { renderProgress } from "./publish/render.js";
@@ -9,31 +11,13 @@ import type { StickyComment } from "./publish/sticky-comment.js";
 import type { Trigger } from "./trigger/trigger.js";
 import { createWorkspace, type Workspace } from "./workspace/workspace.js";
 
-/** Which stage failed; `main` turns it into a message that says where to look. */
-export class PhaseError extends Error {
-  override readonly name = "PhaseError";
-  constructor(
-    readonly phase: string,
-    cause: unknown,
-  ) {
-    super(`${phase}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-  }
-}
-
-export async function inPhase<T>(phase: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw error instanceof PhaseError ? error : new PhaseError(phase, error);
-  }
-}
-
 export interface AgentRunDeps {
   settings: Settings;
   trigger: Trigger;
   plan: AgentPlan;
   github: GitHubPort;
-  model: ModelPort;
+  /** The model to use; the OpenAI-compatible endpoint from the settings when omitted. */
+  model?: ModelPort;
   journal: Journal;
   signal: AbortSignal;
   runDir: string;
@@ -43,8 +27,8 @@ export interface AgentRunDeps {
   fallbackRemote: string;
   /** The sha the workflow ran for (GITHUB_SHA), used when there is no pull request. */
   fallbackSha: string;
-  /** Resolves the sticky comment for a pull request; undefined for repository-level tasks. */
-  sticky: (pr: number) => Promise<StickyComment>;
+  /** The sticky comment of a pull request (one per pull request and run). */
+  sticky: (pr: number) => StickyComment;
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
@@ -53,45 +37,76 @@ export interface AgentRunResult extends SessionResult {
   sticky: StickyComment | undefined;
 }
 
-/** The stages from workspace to agent loop, for one pull request or repository task. */
+interface Target {
+  head: string;
+  base: string;
+  cloneUrl: string;
+  pull: { number: number; title: string; body: string } | undefined;
+}
+
+/** Which commits to review. A pull_request event pins the commits it was raised for. */
+async function resolveTarget(deps: AgentRunDeps): Promise<Target> {
+  const { trigger, plan } = deps;
+  if (trigger.kind === "pull_request") {
+    const { headSha: head, baseSha: base, cloneUrl, number, title, body } = trigger;
+    return { head, base, cloneUrl, pull: { number, title, body } };
+  }
+  if (plan.pr === undefined) {
+    return {
+      head: deps.fallbackSha,
+      base: deps.fallbackSha,
+      cloneUrl: deps.fallbackRemote,
+      pull: undefined,
+    };
+  }
+  const pr = plan.pr;
+  const pull: PullRequestInfo = await inPhase("github", () => deps.github.getPull(pr));
+  return { head: pull.headSha, base: pull.baseSha, cloneUrl: pull.cloneUrl, pull };
+}
+
+/**
+ * The stages from workspace to agent loop, for one pull request or repository task. The progress
+ * comment and the changed-file list are fetched while the workspace is being cloned, so the first
+ * model request waits only for what it needs.
+ */
 export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
   const { plan, trigger, github, settings, journal } = deps;
-  const pull: PullRequestInfo | undefined =
-    plan.pr !== undefined ? await inPhase("github", () => github.getPull(plan.pr!)) : undefined;
-  // A pull_request event pins the commits it was raised for; later pushes get their own run.
-  const head =
-    trigger.kind === "pull_request" ? trigger.headSha : (pull?.headSha ?? deps.fallbackSha);
-  const base =
-    trigger.kind === "pull_request" ? trigger.baseSha : (pull?.baseSha ?? deps.fallbackSha);
-  const files: PullFile[] =
-    plan.pr !== undefined ? await inPhase("github", () => github.listPullFiles(plan.pr!)) : [];
+  const target = await resolveTarget(deps);
+  const pr = plan.pr;
 
-  const sticky =
-    plan.pr !== undefined ? await inPhase("publish", () => deps.sticky(plan.pr!)) : undefined;
-  if (sticky) {
-    const { action, comment } = await inPhase("publish", () =>
-      sticky.upsert(renderProgress(plan.task, head)),
-    );
-    journal.emit({
-      type: "publish.comment",
-      action,
-      id: comment.id,
-      url: comment.url,
-      state: "progress",
-      bytes: comment.body.length,
-    });
-  }
+  const sticky = pr !== undefined ? deps.sticky(pr) : undefined;
+  // Best effort: a failed progress note must not stop the review; the final upsert tries again.
+  void sticky?.upsert(renderProgress(plan.task, target.head)).then(
+    ({ action, comment }) =>
+      journal.emit({
+        type: "publish.comment",
+        action,
+        id: comment.id,
+        url: comment.url,
+        state: "progress",
+        bytes: comment.body.length,
+      }),
+    (error: unknown) =>
+      journal.emit({
+        type: "publish.failed",
+        target: "progress comment",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  );
+  const files: Promise<PullFile[]> =
+    pr !== undefined ? inPhase("github", () => github.listPullFiles(pr)) : Promise.resolve([]);
+  files.catch(() => undefined); // awaited below; keeps an early rejection from going unhandled
 
   const started = Date.now();
   const ws = await inPhase("workspace", () =>
     createWorkspace({
       runDir: deps.runDir,
       checkout: deps.checkout,
-      remoteUrl: pull?.cloneUrl ?? deps.fallbackRemote,
+      remoteUrl: target.cloneUrl,
       token: settings.githubToken,
-      head,
-      base,
-      ...(plan.pr !== undefined ? { headRef: `refs/pull/${plan.pr}/head` } : {}),
+      head: target.head,
+      base: target.base,
+      ...(pr !== undefined ? { headRef: `refs/pull/${pr}/head` } : {}),
       signal: deps.signal,
     }),
   );
@@ -109,15 +124,21 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
     root: ws.root,
     mergeBase: ws.mergeBase,
     head: ws.head,
-    files,
+    files: await files,
     task: plan.task,
     purpose: plan.purpose,
     trusted: plan.trusted,
     repository: trigger.kind === "ignored" ? "" : `${trigger.repo.owner}/${trigger.repo.repo}`,
     event: trigger.kind,
-    pr: pull,
+    pr: target.pull,
     budgets: { ...settings, prices: settings.prices },
-    model: deps.model,
+    model:
+      deps.model ??
+      createOpenAIModel({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        model: settings.model,
+      }),
     journal,
     signal: deps.signal,
   });

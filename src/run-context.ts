@@ -1,5 +1,15 @@
 import { join } from "node:path";
 
+export type ActionsCore = typeof import("@actions/core");
+
+/**
+ * An action input as the runner passes it (`INPUT_<NAME>`, spaces as underscores, trimmed): the
+ * same contract `core.getInput` reads, available before @actions/core has loaded.
+ */
+export function readInput(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+
 /** What the runner tells the action through its environment. */
 export interface RunnerEnv {
   eventName: string;

@@ -1,4 +1,3 @@
-import { DefaultArtifactClient } from "@actions/artifact";
 import { dirname } from "node:path";
 
 /** Artifact names are unique per workflow run: include the job and the attempt. */
@@ -13,6 +12,8 @@ export function journalArtifactName(env: NodeJS.ProcessEnv): string {
 
 /** Uploads the journal (and the files beside it) as one workflow artifact; returns its id. */
 export async function uploadJournal(files: string[], name: string): Promise<number | undefined> {
+  // The artifact client pulls in the Azure storage SDK: load it only when the run is over.
+  const { DefaultArtifactClient } = await import("@actions/artifact");
   const client = new DefaultArtifactClient();
   const result = await client.uploadArtifact(name, files, dirname(files[0] ?? "."), {
     retentionDays: 30,

@@ -7,11 +7,13 @@ import { STICKY_MARKER } from "./render.js";
  */
 export class StickyComment {
   private current: IssueComment | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly github: GitHubPort,
     private readonly pr: number,
-    private readonly self: string,
+    /** The token's own login; asked lazily so the lookup stays off the critical path. */
+    private readonly self: () => Promise<string>,
   ) {}
 
   get url(): string | undefined {
@@ -19,16 +21,28 @@ export class StickyComment {
   }
 
   private async find(): Promise<IssueComment | undefined> {
-    const comments = await this.github.listIssueComments(this.pr);
-    const self = this.self.toLowerCase();
-    return comments.find((c) => c.author.toLowerCase() === self && c.body.includes(STICKY_MARKER));
+    const [comments, self] = await Promise.all([
+      this.github.listIssueComments(this.pr),
+      this.self(),
+    ]);
+    const me = self.toLowerCase();
+    return comments.find((c) => c.author.toLowerCase() === me && c.body.includes(STICKY_MARKER));
   }
 
   /**
-   * Updates the comment in place, or creates it. The lookup runs right before creating, so a
-   * comment another run made in the meantime is updated rather than duplicated.
+   * Updates the comment in place, or creates it. Calls run one after another, so a final result
+   * never races the progress note; the lookup runs right before creating, so a comment another
+   * run made in the meantime is updated rather than duplicated.
    */
-  async upsert(body: string): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
+  upsert(body: string): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
+    const next = this.queue.catch(() => undefined).then(() => this.write(body));
+    this.queue = next;
+    return next;
+  }
+
+  private async write(
+    body: string,
+  ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
     this.current ??= await this.find();
     if (this.current) {
       this.current = await this.github.updateIssueComment(this.current.id, body);

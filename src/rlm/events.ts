@@ -1,7 +1,22 @@
+import type { Usage } from "../journal/events.js";
+
 /** Journal events of the RLM engine. */
 export type RlmEvent =
   /** The REPL process started for an input; `isolation` says which protections were in force. */
   | { type: "rlm.started"; depth: number; inputChars: number; isolation: string; python: string }
+  /** One root (or nested root) model turn: what it cost and what became of it. */
+  | {
+      type: "rlm.turn";
+      depth: number;
+      iteration: number;
+      ms: number;
+      promptChars: number;
+      usage?: Usage;
+      finishReason?: string;
+      /** ran | no-block | several-blocks | truncated | model-error */
+      outcome: string;
+      error?: string;
+    }
   /** One REPL cell ran. */
   | {
       type: "rlm.cell";
@@ -10,6 +25,9 @@ export type RlmEvent =
       ms: number;
       stdoutChars: number;
       error?: string;
+      /** The process was killed or died, and its state with it. */
+      lost?: boolean;
+      finalized?: boolean;
     }
   /** One child model call finished (or failed, or was refused). */
   | {
@@ -19,6 +37,8 @@ export type RlmEvent =
       ms: number;
       ok: boolean;
       promptChars: number;
+      model?: string;
+      usage?: Usage;
       error?: string;
     }
   /** The RLM run ended. */
@@ -29,4 +49,7 @@ export type RlmEvent =
       childCalls: number;
       finalized: boolean;
       reason: string;
+      /** Tokens of this level's own turns (children are in their `rlm.child_call` events). */
+      usage?: Usage;
+      rootMaxPromptChars?: number;
     };

@@ -31,7 +31,7 @@ const pullRequestPayload = z.object({
     user,
     draft: z.boolean().optional(),
     head: branch,
-    base: branch.extend({ repo: z.object({ full_name: z.string() }) }),
+    base: branch.extend({ repo: z.object({ full_name: z.string(), clone_url: z.string() }) }),
   }),
 });
 
@@ -113,6 +113,7 @@ export function parseTrigger(eventName: string, payload: unknown): Trigger {
         headRepo,
         baseSha: pr.base.sha,
         baseRef: pr.base.ref,
+        cloneUrl: pr.base.repo.clone_url,
         draft: pr.draft ?? false,
         isFork: headRepo.toLowerCase() !== pr.base.repo.full_name.toLowerCase(),
         sender: p.sender.login,

@@ -19,6 +19,8 @@ export interface PullRequestTrigger {
   headRepo: string;
   baseSha: string;
   baseRef: string;
+  /** Where the base repository is fetched from; a fork's head is fetched from here too. */
+  cloneUrl: string;
   draft: boolean;
   /** The head lives in another repository. */
   isFork: boolean;

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { git, gitAuthEnv } from "./git.js";
@@ -32,10 +32,14 @@ export interface WorkspaceRequest {
 
 const DEEPEN_STEPS = [50, 200, 1000];
 
-async function isFullClone(dir: string | undefined): Promise<boolean> {
-  if (!dir || !existsSync(join(dir, ".git"))) return false;
-  const shallow = await git(dir, ["rev-parse", "--is-shallow-repository"], { allowFail: true });
-  return shallow === "false";
+/** A full (not shallow) clone can lend its objects; reading two paths avoids spawning git. */
+function isFullClone(dir: string | undefined): dir is string {
+  if (!dir) return false;
+  try {
+    return statSync(join(dir, ".git")).isDirectory() && !existsSync(join(dir, ".git", "shallow"));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -50,10 +54,10 @@ export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace>
   const signal = req.signal ? { signal: req.signal } : {};
 
   let source: Workspace["source"];
-  if (await isFullClone(req.checkout)) {
+  if (isFullClone(req.checkout)) {
     await git(
       req.runDir,
-      ["clone", "--quiet", "--shared", "--no-checkout", "--no-tags", req.checkout!, root],
+      ["clone", "--quiet", "--shared", "--no-checkout", "--no-tags", req.checkout, root],
       signal,
     );
     source = "shared-clone";
@@ -81,20 +85,11 @@ export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace>
         ...signal,
       },
     );
-  const haveCommit = async (sha: string) =>
-    (await git(root, ["rev-parse", "--verify", "--quiet", `${sha}^{commit}`], {
-      allowFail: true,
-      ...signal,
-    })) !== "";
-
-  const targets = [req.base, req.head];
-  const missing = [];
-  for (const sha of targets) if (!(await haveCommit(sha))) missing.push(sha);
-
-  let mergeBase = "";
-  if (missing.length === 0) {
-    mergeBase = await git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
-  }
+  // Both commits may already be here (borrowed from the checkout): then no fetch is needed.
+  let mergeBase = await git(root, ["merge-base", req.base, req.head], {
+    allowFail: true,
+    ...signal,
+  });
   for (const depth of DEEPEN_STEPS) {
     if (mergeBase) break;
     await fetchHead(fetch, req, [`--depth=${depth}`]);

@@ -3,4 +3,12 @@ export type MemoryEvent =
   /** The store was read: rows loaded, rows skipped as invalid, entries selected for the prompt. */
   | { type: "memory.loaded"; loaded: number; skipped: number; selected: number; source: string }
   /** A `/remember` or `/forget` was appended (or found already written). */
-  | { type: "memory.appended"; id: string; kind: string; attempts: number; duplicate: boolean };
+  | { type: "memory.appended"; id: string; kind: string; attempts: number; duplicate: boolean }
+  /** A memory command from a comment ended: done, refused (with why) or failed. */
+  | {
+      type: "memory.command";
+      command: string;
+      conclusion: "success" | "refused" | "failure";
+      reason: string;
+      id?: string;
+    };

@@ -1,0 +1,47 @@
+// Time from spawning dist/index.js to its first model request, against bare `node -e 0`.
+import { execa } from "execa";
+import { statSync } from "node:fs";
+import { actionNode, BUNDLE } from "../test/support/action-run.js";
+import { createActionWorld } from "../test/support/action-world.js";
+import { median, timeRuns, type Bench } from "./harness.js";
+
+const TARGET_RATIO = 8;
+
+const bench: Bench = async ({ quick }) => {
+  const runs = quick ? 10 : 20;
+  const node = actionNode();
+  const bare = await timeRuns(runs, async () => {
+    await execa(node, ["-e", "0"]);
+  });
+
+  const world = await createActionWorld();
+  const samples: number[] = [];
+  try {
+    for (let i = 1; i <= runs; i++) {
+      let started = 0;
+      world.model.push(() => {
+        samples.push(performance.now() - started);
+        return { toolCalls: [{ name: "submit_review", arguments: { summary: "ok", findings: [] } }] };
+      });
+      started = performance.now();
+      const run = await world.run({ env: { GITHUB_RUN_ATTEMPT: String(i) } });
+      if (run.exitCode !== 0) throw new Error(`action run ${i} failed: ${run.stdout}${run.stderr}`);
+    }
+  } finally {
+    await world.close();
+  }
+  const ratio = median(samples) / median(bare);
+  const bundleKiB = statSync(BUNDLE).size / 1024;
+  return [
+    {
+      name: "startup: dist/index.js to first model request",
+      median: median(samples),
+      unit: "ms",
+      target: `<= ${TARGET_RATIO}x node -e 0`,
+      ok: ratio <= TARGET_RATIO,
+      failsQuick: ratio > TARGET_RATIO * 1.5,
+      detail: `node -e 0 median ${median(bare).toFixed(1)} ms, ratio ${ratio.toFixed(2)}x, ${runs} runs each, bundle ${bundleKiB.toFixed(0)} KiB`,
+    },
+  ];
+};
+export default bench;
