@@ -19,11 +19,15 @@ for (const file of files) {
   for (const r of await mod.default({ quick })) {
     results.push(r);
     const mark = r.ok ? "ok  " : r.failsQuick || !quick ? "FAIL" : "slow";
-    process.stdout.write(`  ${mark} ${r.name}: median ${r.median.toFixed(2)} ${r.unit} (target ${r.target})${r.detail ? ` — ${r.detail}` : ""}\n`);
+    process.stdout.write(
+      `  ${mark} ${r.name}: median ${r.median.toFixed(2)} ${r.unit} (target ${r.target})${r.detail ? ` — ${r.detail}` : ""}\n`,
+    );
   }
 }
 const failed = results.filter((r) => !r.ok && (!quick || r.failsQuick));
 if (failed.length > 0) {
-  process.stderr.write(`${failed.length} benchmark target(s) missed: ${failed.map((r) => r.name).join(", ")}\n`);
+  process.stderr.write(
+    `${failed.length} benchmark target(s) missed: ${failed.map((r) => r.name).join(", ")}\n`,
+  );
   process.exitCode = 1;
 }

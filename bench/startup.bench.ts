@@ -21,7 +21,9 @@ const bench: Bench = async ({ quick }) => {
       let started = 0;
       world.model.push(() => {
         samples.push(performance.now() - started);
-        return { toolCalls: [{ name: "submit_review", arguments: { summary: "ok", findings: [] } }] };
+        return {
+          toolCalls: [{ name: "submit_review", arguments: { summary: "ok", findings: [] } }],
+        };
       });
       started = performance.now();
       const run = await world.run({ env: { GITHUB_RUN_ATTEMPT: String(i) } });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as o}from"./chunks/chunk-6CPL2PRN.js";import{a as i}from"./chunks/chunk-2QSSA2FW.js";import"./chunks/chunk-4ADGFKRA.js";var s={review:{summary:"review HEAD and the working tree against a base",load:()=>import("./chunks/review-command-S6WGPLJN.js")}},m=`usage: rivumi <command> [options]
+import{a as o}from"./chunks/chunk-6CPL2PRN.js";import{a as i}from"./chunks/chunk-2QSSA2FW.js";import"./chunks/chunk-4ADGFKRA.js";var s={review:{summary:"review HEAD and the working tree against a base",load:()=>import("./chunks/review-command-ILGO4PGB.js")}},m=`usage: rivumi <command> [options]
 
 commands:
 ${Object.entries(s).map(([e,r])=>`  ${e.padEnd(14)}${r.summary}`).join(`

@@ -9,7 +9,8 @@ import type { Step } from "../test/support/model-server.js";
 const realUrl = process.env.OPENAI_BASE_URL;
 const realKey = process.env.OPENAI_API_KEY;
 const real = Boolean(realUrl && realKey);
-if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/index.js is missing: run npm run build");
+if (!existsSync(join(ROOT, "dist", "index.js")))
+  throw new Error("dist/index.js is missing: run npm run build");
 process.env.RIVUMI_E2E_NODE ??= existsSync(NODE24) ? NODE24 : "current";
 
 const headFiles = {
@@ -31,41 +32,78 @@ const headFiles = {
 
 // A scripted reviewer that really uses the tools: it reads the diff, opens a file, then reports.
 const script: Step[] = [
-  { toolCalls: [{ name: "git_diff", arguments: {} }], usage: { prompt_tokens: 1800, completion_tokens: 25 } },
-  { toolCalls: [{ name: "read_file", arguments: { path: "src/retry.ts" } }], usage: { prompt_tokens: 2600, completion_tokens: 30 } },
+  {
+    toolCalls: [{ name: "git_diff", arguments: {} }],
+    usage: { prompt_tokens: 1800, completion_tokens: 25 },
+  },
+  {
+    toolCalls: [{ name: "read_file", arguments: { path: "src/retry.ts" } }],
+    usage: { prompt_tokens: 2600, completion_tokens: 30 },
+  },
   {
     toolCalls: [
       {
         name: "submit_review",
         arguments: {
-          summary: "Adds a generic `retry` helper and changes the answer to 42. The retry loop has an off-by-one and swallows the last error.",
+          summary:
+            "Adds a generic `retry` helper and changes the answer to 42. The retry loop has an off-by-one and swallows the last error.",
           findings: [
-            { path: "src/retry.ts", line: 2, severity: "major", body: "`i <= attempts` runs `attempts + 1` times; use `i < attempts`." },
-            { path: "src/retry.ts", line: 9, severity: "minor", body: "The final error is thrown away; rethrow the last caught error so callers see why it failed." },
+            {
+              path: "src/retry.ts",
+              line: 2,
+              severity: "major",
+              body: "`i <= attempts` runs `attempts + 1` times; use `i < attempts`.",
+            },
+            {
+              path: "src/retry.ts",
+              line: 9,
+              severity: "minor",
+              body: "The final error is thrown away; rethrow the last caught error so callers see why it failed.",
+            },
           ],
         },
       },
     ],
-    usage: { prompt_tokens: 3100, completion_tokens: 160, prompt_tokens_details: { cached_tokens: 1536 } },
+    usage: {
+      prompt_tokens: 3100,
+      completion_tokens: 160,
+      prompt_tokens_details: { cached_tokens: 1536 },
+    },
   },
 ];
 
 const world = await createActionWorld({ headFiles, script: real ? [] : script });
 try {
-  console.log(real ? `Model: ${realUrl} (${process.env.RIVUMI_MODEL ?? "gpt-4.1-mini"})` : "Model: loopback scripted model");
+  console.log(
+    real
+      ? `Model: ${realUrl} (${process.env.RIVUMI_MODEL ?? "gpt-4.1-mini"})`
+      : "Model: loopback scripted model",
+  );
   const run = await world.run({
     inputs: {
       "price-input-per-mtok": "0.40",
       "price-output-per-mtok": "1.60",
-      ...(real ? { "base-url": realUrl!, "api-key": realKey!, model: process.env.RIVUMI_MODEL ?? "gpt-4.1-mini", "max-turns": "12" } : {}),
+      ...(real
+        ? {
+            "base-url": realUrl!,
+            "api-key": realKey!,
+            model: process.env.RIVUMI_MODEL ?? "gpt-4.1-mini",
+            "max-turns": "12",
+          }
+        : {}),
     },
   });
   const comment = world.github.issueComments(FULL, PR)[0];
   const out = join(ROOT, ".rivumi", "demo");
   mkdirSync(out, { recursive: true });
   const journalPath = join(out, "journal.jsonl");
-  writeFileSync(journalPath, world.results.readArtifactFile("rivumi-journal-review-1", "journal.jsonl"));
-  console.log(`\n=== exit code ${run.exitCode}; outputs ===\n${JSON.stringify(run.outputs, null, 2)}`);
+  writeFileSync(
+    journalPath,
+    world.results.readArtifactFile("rivumi-journal-review-1", "journal.jsonl"),
+  );
+  console.log(
+    `\n=== exit code ${run.exitCode}; outputs ===\n${JSON.stringify(run.outputs, null, 2)}`,
+  );
   console.log(`\n=== the sticky comment on ${FULL}#${PR} ===\n${comment?.body ?? "(none)"}`);
   console.log(`\n=== step summary ===\n${run.summary}`);
   console.log(`\n=== journal (uploaded artifact, copied to) ===\n${journalPath}`);

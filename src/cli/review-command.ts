@@ -1,5 +1,6 @@
 import { UsageError } from "./usage-error.js";
 import { randomBytes } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseCli } from "./args.js";
 import { runSession } from "../agent/session.js";
@@ -47,10 +48,10 @@ export async function run(argv: string[]): Promise<number> {
   const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
   const redactor = new Redactor();
   redactor.add(process.env.OPENAI_API_KEY);
-  const journal = new FileJournal(
-    join(diff.root, ".rivumi", "runs", id, "journal.jsonl"),
-    redactor,
-  );
+  const runs = join(diff.root, ".rivumi", "runs");
+  const journal = new FileJournal(join(runs, id, "journal.jsonl"), redactor);
+  // Run records are local history, not project files: keep them out of `git status`.
+  if (!existsSync(join(runs, ".gitignore"))) writeFileSync(join(runs, ".gitignore"), "*\n");
   journal.emit({
     type: "run.started",
     version: VERSION,

@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
+import { STICKY_MARKER } from "../../src/publish/render.js";
+import { StickyComment } from "../../src/publish/sticky-comment.js";
+import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+
+const FULL = "acme/widgets";
+let github: GitHubServer;
+
+beforeEach(async () => {
+  github = await startGitHubServer({
+    tokens: {
+      ghs_inst: { login: "github-actions[bot]", type: "installation" },
+      ghp_mallory: { login: "mallory", type: "user" },
+    },
+  });
+  github.addRepo(FULL);
+  github.addPullRequest(FULL, { number: 3, user: "alice" });
+});
+afterEach(async () => {
+  github.assertNoViolations();
+  await github.close();
+});
+
+const port = (token = "ghs_inst") =>
+  createGitHubPort(createOctokit({ token, baseUrl: github.url }), {
+    owner: "acme",
+    repo: "widgets",
+  });
+
+describe("GitHub port and sticky comment against the loopback GitHub", () => {
+  it("learns its own login from GraphQL viewer, since GET /user is refused to installation tokens", async () => {
+    expect(await port().viewerLogin()).toBe("github-actions[bot]");
+  });
+
+  it("creates once, then updates in place, and ignores a forged marker in someone else's comment", async () => {
+    github.addIssueComment(FULL, 3, `${STICKY_MARKER} I am not Rivumi`, "mallory");
+    const gh = port();
+    const sticky = new StickyComment(gh, 3, () => gh.viewerLogin());
+    const first = await sticky.upsert(`${STICKY_MARKER}\nworking`);
+    expect(first.action).toBe("created");
+    // A later run (a new StickyComment) finds and updates the same comment.
+    const again = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"));
+    const second = await again.upsert(`${STICKY_MARKER}\ndone`);
+    expect(second).toMatchObject({ action: "updated", comment: { id: first.comment.id } });
+    const comments = github.issueComments(FULL, 3);
+    expect(comments).toHaveLength(2);
+    expect(comments.find((c) => c.user?.login === "mallory")?.body).toContain("I am not Rivumi");
+    expect(comments.find((c) => c.id === first.comment.id)?.body).toContain("done");
+  });
+
+  it("serialises overlapping writes so a progress note and a result never make two comments", async () => {
+    const gh = port();
+    const sticky = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"));
+    const [a, b] = await Promise.all([
+      sticky.upsert(`${STICKY_MARKER}\nprogress`),
+      sticky.upsert(`${STICKY_MARKER}\nresult`),
+    ]);
+    expect([a.action, b.action]).toEqual(["created", "updated"]);
+    expect(github.issueComments(FULL, 3).map((c) => c.body)).toEqual([`${STICKY_MARKER}\nresult`]);
+  });
+
+  it("reads permissions, the pull request and its files, paginated", async () => {
+    github.setPermission(FULL, "bob", "maintain");
+    const files = Array.from({ length: 130 }, (_, i) => ({
+      filename: `f${i}.ts`,
+      patch: "@@ -1 +1 @@\n-a\n+b",
+    }));
+    github.addPullRequest(FULL, { number: 4, user: "bob", files });
+    const gh = port();
+    expect(await gh.getPermission("bob")).toEqual({ permission: "write", roleName: "maintain" });
+    expect(await gh.getPermission("stranger")).toMatchObject({ permission: "none" });
+    expect((await gh.getPull(4)).author).toBe("bob");
+    const listed = await gh.listPullFiles(4);
+    expect(listed).toHaveLength(130);
+    expect(listed[129]).toMatchObject({ path: "f129.ts", additions: 1, deletions: 1 });
+  });
+});
