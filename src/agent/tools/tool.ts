@@ -15,6 +15,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   readonly name: string;
   readonly description: string;
   readonly parameters: S;
+  /** Set on tools that change the workspace; after them the loop checks whether instructions changed. */
+  readonly writes?: boolean;
   /** Returns the text the model sees. Throw a ToolError for a problem the model can fix. */
   execute(args: z.infer<S>, ctx: ToolContext): Promise<string>;
 }
