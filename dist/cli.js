@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as o}from"./chunks/chunk-6CPL2PRN.js";import{a as i}from"./chunks/chunk-2QSSA2FW.js";import"./chunks/chunk-4ADGFKRA.js";var s={review:{summary:"review HEAD and the working tree against a base",load:()=>import("./chunks/review-command-ILGO4PGB.js")}},m=`usage: rivumi <command> [options]
+import{a as s}from"./chunks/chunk-2QSSA2FW.js";import{a as o}from"./chunks/chunk-6CPL2PRN.js";import"./chunks/chunk-4ADGFKRA.js";var t={review:{summary:"review HEAD and the working tree against a base",load:()=>import("./chunks/review-command-JYTDRR3A.js")},instructions:{summary:"show which instruction documents apply, and why",load:()=>import("./chunks/instructions-command-UE6SIROD.js")},context:{summary:"print the prompt sections and the full system prompt",load:()=>import("./chunks/context-command-MADEGPHM.js")}},a=`usage: rivumi <command> [options]
 
 commands:
-${Object.entries(s).map(([e,r])=>`  ${e.padEnd(14)}${r.summary}`).join(`
+${Object.entries(t).map(([e,r])=>`  ${e.padEnd(14)}${r.summary}`).join(`
 `)}
 
-Run 'rivumi <command> --help' for a command's options.`;async function c(e){let[r,...t]=e;try{if(r==="--version"||r==="version")return process.stdout.write(`rivumi ${i}
-`),0;if(r===void 0||r==="--help"||r==="help")return process.stdout.write(`${m}
-`),r===void 0?2:0;let n=s[r];if(!n)throw new o(`unknown command '${r}'; commands: ${Object.keys(s).join(", ")}`);return await(await n.load()).run(t)}catch(n){let a=n instanceof Error?n.message:String(n);return process.stderr.write(`rivumi: ${a.split(`
+Run 'rivumi <command> --help' for a command's options.`;async function c(e){let[r,...i]=e;try{if(r==="--version"||r==="version")return process.stdout.write(`rivumi ${s}
+`),0;if(r===void 0||r==="--help"||r==="help")return process.stdout.write(`${a}
+`),r===void 0?2:0;let n=t[r];if(!n)throw new o(`unknown command '${r}'; commands: ${Object.keys(t).join(", ")}`);return await(await n.load()).run(i)}catch(n){let m=n instanceof Error?n.message:String(n);return process.stderr.write(`rivumi: ${m.split(`
 `)[0]}
 `),n instanceof o?2:1}}process.exitCode=await c(process.argv.slice(2));export{c as main};

@@ -7,6 +7,7 @@ import { journalArtifactName } from "./journal/upload.js";
 import type { AgentRunResult } from "./pipeline.js";
 import { inPhase, PhaseError } from "./util/phase.js";
 import { planRun, type Plan } from "./plan/plan.js";
+import { formatInstructionsMarkdown } from "./context/instructions/format.js";
 import { finish } from "./publish/finish.js";
 import type { Outcome } from "./publish/render.js";
 import { neutralizeLog } from "./publish/sanitize.js";
@@ -133,6 +134,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         });
       }
     }
+    for (const notice of agent?.notices ?? []) core?.notice(neutralizeLog(redactor.redact(notice)));
     if (plan.kind === "stop") {
       core?.notice(neutralizeLog(redactor.redact(`Rivumi ${plan.conclusion}: ${plan.reason}`)));
     }
@@ -210,6 +212,17 @@ function triggerDetail(t: Trigger): Record<string, unknown> {
   }
 }
 
+function agentDetails(agent: AgentRunResult, journalName: string): string[] {
+  const details = agent.notices.map((n) => `> [!NOTE]\n> ${n}`);
+  if (agent.changes) {
+    details.push(
+      `**Changes:** ${agent.changes.files} file(s), ${agent.changes.bytes} bytes, saved as \`changes.patch\` in the artifact \`${journalName}\` (apply with \`git apply changes.patch\`).`,
+    );
+  }
+  details.push(formatInstructionsMarkdown(agent.instructions));
+  return details;
+}
+
 function toOutcome(
   plan: Plan | undefined,
   agent: AgentRunResult | undefined,
@@ -243,6 +256,8 @@ function toOutcome(
       note: agent.note,
       stats,
       journalName,
+      details: agentDetails(agent, journalName),
+      attachments: agent.changes ? [agent.changes.file] : [],
     };
   const reason = plan?.kind === "stop" ? plan.reason : "nothing to do";
   return {

@@ -4,7 +4,12 @@ import type { Journal } from "./journal/journal.js";
 import { createOpenAIModel } from "./model/openai-model.js";
 import type { ModelPort } from "./model/port.js";
 import { inPhase } from "./util/phase.js";
-import { runSession, type SessionResult } from "./agent/session.js";
+import { runSession, type SessionContext, type SessionResult } from "./agent/session.js";
+import { editTools } from "./agent/tools/edit-tools.js";
+import { saveChanges } from "./workspace/changes.js";
+import { contextForRun, shouldSendCacheKey } from "./context/for-run.js";
+import type { InstructionDiagnostics } from "./context/instructions/types.js";
+import { join } from "node:path";
 import type { AgentPlan } from "./plan/plan.js";
 import { renderProgress } from "./publish/render.js";
 import type { StickyComment } from "./publish/sticky-comment.js";
@@ -29,12 +34,18 @@ export interface AgentRunDeps {
   fallbackSha: string;
   /** The sticky comment of a pull request (one per pull request and run). */
   sticky: (pr: number) => StickyComment;
+  /** Explicit memory for the prompt's memory section. */
+  memory?: SessionContext["memory"];
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
 
 export interface AgentRunResult extends SessionResult {
   sticky: StickyComment | undefined;
+  instructions: InstructionDiagnostics;
+  notices: string[];
+  /** The agent's edits as a patch in the run artifacts (task runs with `allow-edits`). */
+  changes: { file: string; files: number; bytes: number } | undefined;
 }
 
 interface Target {
@@ -120,11 +131,27 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
     ms: Date.now() - started,
   });
 
+  const changed = await files;
+  const context = await inPhase("context", () =>
+    contextForRun({
+      settings,
+      plan,
+      trigger,
+      root: ws.root,
+      base: target.base,
+      head: ws.head,
+      changedPaths: changed.map((f) => f.path),
+      checkout: deps.checkout,
+      memory: deps.memory ?? { entries: [], source: undefined },
+      editTools,
+      journal,
+    }),
+  );
   const session = await runSession({
     root: ws.root,
     mergeBase: ws.mergeBase,
     head: ws.head,
-    files: await files,
+    files: changed,
     task: plan.task,
     purpose: plan.purpose,
     trusted: plan.trusted,
@@ -141,6 +168,16 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
       }),
     journal,
     signal: deps.signal,
+    context: context.context,
+    sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
   });
-  return { ...session, sticky };
+  const changesFile = context.edits ? join(ws.artifacts, "changes.patch") : undefined;
+  const saved = changesFile ? await saveChanges(ws.root, ws.head, changesFile) : undefined;
+  return {
+    ...session,
+    sticky,
+    instructions: context.resolution.diagnostics,
+    notices: context.notices,
+    changes: saved && changesFile ? { file: changesFile, ...saved } : undefined,
+  };
 }

@@ -36,6 +36,13 @@ export interface LoopOptions {
   retry?: RetryPolicy;
   /** Called after every model turn, for progress reporting. */
   onTurn?: (state: LoopState) => void;
+  /** Sent with every request to providers that route by it (OpenAI's `prompt_cache_key`). */
+  promptCacheKey?: string;
+  /**
+   * Called after a turn in which a writing tool succeeded; a returned text is appended as a
+   * context update (the instructions changed under the model's feet).
+   */
+  afterWrite?: () => Promise<string | undefined>;
 }
 
 export interface LoopResult {
@@ -112,12 +119,16 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
       })),
     });
     let review: Review | undefined;
+    let wrote = false;
     for (const call of reply.toolCalls) {
       const output = await runTool(opts, byName, call, state.turns);
       messages.push({ role: "tool", tool_call_id: call.id, content: output.text });
       if (call.name === SUBMIT_REVIEW && output.ok)
         review = reviewSchema.parse(JSON.parse(call.arguments));
+      if (output.ok && byName.get(call.name)?.writes) wrote = true;
     }
+    const update = wrote && opts.afterWrite ? await opts.afterWrite() : undefined;
+    if (update) messages.push({ role: "user", content: update });
     if (review) return { stop: "final-answer", review, state, lastText };
   }
 }
@@ -140,7 +151,12 @@ async function requestWithRetry(
     });
     const started = Date.now();
     try {
-      const reply = await opts.model.complete(messages, specs, opts.signal);
+      const reply = await opts.model.complete(
+        messages,
+        specs,
+        opts.signal,
+        opts.promptCacheKey ? { promptCacheKey: opts.promptCacheKey } : undefined,
+      );
       opts.journal.emit({
         type: "model.response",
         turn,

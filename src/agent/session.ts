@@ -3,12 +3,14 @@ import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import type { Conclusion } from "../plan/plan.js";
 import { buildPrompt } from "../prompt/build.js";
+import type { PromptMemory, PromptSkill } from "../prompt/section.js";
 import { stopNote } from "../publish/render.js";
 import { runLoop, type LoopResult } from "./loop.js";
 import { costBudget, tokenBudget, turnLimit, type StopCondition } from "./stop.js";
 import { taskMessage } from "./task-message.js";
 import { reviewTools } from "./tools/index.js";
 import { submitReviewTool } from "./tools/submit-review.js";
+import type { Tool } from "./tools/tool.js";
 
 export interface Budgets {
   maxTurns: number;
@@ -18,8 +20,29 @@ export interface Budgets {
   prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
 }
 
+/** What the context pipeline gathered for the prompt, plus the tools that come with it. */
+export interface SessionContext {
+  instructions: { text: string; sources: readonly string[] };
+  skills: readonly PromptSkill[];
+  memory: { entries: readonly PromptMemory[]; source: string | undefined };
+  /** Tools beyond the read-only review set (load_skill, edit tools). */
+  tools: readonly Tool[];
+  /** Re-resolves instructions after a writing tool; returns a context update when they changed. */
+  afterWrite?: () => Promise<string | undefined>;
+}
+
+export const EMPTY_CONTEXT: SessionContext = {
+  instructions: { text: "", sources: [] },
+  skills: [],
+  memory: { entries: [], source: undefined },
+  tools: [],
+};
+
 /** Everything one agent session needs, whether the action or the CLI started it. */
 export interface SessionInput {
+  context: SessionContext;
+  /** Send the stable prefix's cache key as `prompt_cache_key`. */
+  sendCacheKey: boolean;
   root: string;
   mergeBase: string;
   head: string;
@@ -44,7 +67,7 @@ export interface SessionResult {
 
 /** Builds the prompt, runs the tool loop and reads its ending as a conclusion. */
 export async function runSession(input: SessionInput): Promise<SessionResult> {
-  const tools = [...reviewTools, submitReviewTool];
+  const tools = [...reviewTools, ...input.context.tools, submitReviewTool];
   const b = input.budgets;
   const prompt = buildPrompt({
     date: new Date().toISOString().slice(0, 10),
@@ -64,11 +87,16 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
     purpose: input.purpose,
     changedFiles: input.files,
     toolNames: tools.map((t) => t.name),
+    instructions: input.context.instructions,
+    skills: input.context.skills,
+    memory: input.context.memory,
   });
   input.journal.emit({
     type: "prompt.built",
     sections: prompt.manifest,
     bytes: Buffer.byteLength(prompt.system),
+    cacheKey: prompt.cacheKey,
+    cacheKeySent: input.sendCacheKey,
   });
 
   const stopWhen: StopCondition[] = [turnLimit(b.maxTurns), tokenBudget(b.maxTokens)];
@@ -87,6 +115,8 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
     prices: b.prices,
     journal: input.journal,
     signal: input.signal,
+    ...(input.sendCacheKey ? { promptCacheKey: prompt.cacheKey } : {}),
+    ...(input.context.afterWrite ? { afterWrite: input.context.afterWrite } : {}),
   });
   const conclusion: Conclusion =
     loop.stop === "final-answer" ? "success" : loop.stop === "model-error" ? "failure" : "partial";

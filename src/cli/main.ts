@@ -10,6 +10,14 @@ const COMMANDS: Record<
     summary: "review HEAD and the working tree against a base",
     load: () => import("./review-command.js"),
   },
+  instructions: {
+    summary: "show which instruction documents apply, and why",
+    load: () => import("./instructions-command.js"),
+  },
+  context: {
+    summary: "print the prompt sections and the full system prompt",
+    load: () => import("./context-command.js"),
+  },
 };
 
 const HELP = `usage: rivumi <command> [options]

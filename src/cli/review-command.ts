@@ -11,8 +11,11 @@ import { formatUsage, renderReviewBody } from "../publish/render.js";
 import { Redactor } from "../util/redact.js";
 import { VERSION } from "../version.js";
 import { snapshotLocalDiff } from "./snapshot.js";
+import { localContext } from "./local-context.js";
+import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
+import { shouldSendCacheKey } from "../context/for-run.js";
 
-export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--json] [--task TEXT]
+export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--json] [--task TEXT] [--user-file F]
 
 Reviews HEAD and the working tree against the merge base with REF, with the same agent the
 GitHub Action runs. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
@@ -32,6 +35,7 @@ export async function run(argv: string[]): Promise<number> {
         repo: { type: "string" },
         json: { type: "boolean", default: false },
         task: { type: "string" },
+        "user-file": { type: "string" },
         "max-turns": { type: "string", default: "30" },
       },
       strict: true,
@@ -77,6 +81,12 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort({ rivumi: "cancelled" }));
   const started = Date.now();
+  const { context } = await localContext({
+    root: diff.root,
+    activeDirs: activeDirsForChangedFiles(diff.files.map((f) => f.path)),
+    userFile: values["user-file"],
+    journal,
+  });
   const session = await runSession({
     root: diff.root,
     mergeBase: diff.mergeBase,
@@ -98,6 +108,11 @@ export async function run(argv: string[]): Promise<number> {
     model,
     journal,
     signal: controller.signal,
+    context,
+    sendCacheKey: shouldSendCacheKey(
+      "auto",
+      process.env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
+    ),
   });
   const stats = {
     turns: session.loop.state.turns,

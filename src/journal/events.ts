@@ -7,11 +7,12 @@ export interface Usage {
   cachedTokens: number;
 }
 
+import type { ContextEvent } from "../context/events.js";
 import type { MemoryEvent } from "../context/memory/events.js";
 import type { RlmEvent } from "../rlm/events.js";
 
 /** Every event Rivumi records; `type` is dotted `<stage>.<what>`. Stages with many events keep them in their own folder. */
-export type JournalEvent = CoreEvent | RlmEvent | MemoryEvent;
+export type JournalEvent = CoreEvent | ContextEvent | RlmEvent | MemoryEvent;
 
 type CoreEvent =
   /** The run began: who, what event, which version. */
@@ -39,8 +40,17 @@ type CoreEvent =
   /** The system prompt was assembled from these sections. */
   | {
       type: "prompt.built";
-      sections: { id: string; version: number; bytes: number; sha256: string }[];
+      sections: {
+        id: string;
+        version: number;
+        stability: string;
+        sources: string[];
+        bytes: number;
+        sha256: string;
+      }[];
       bytes: number;
+      cacheKey: string;
+      cacheKeySent: boolean;
     }
   /** A chat-completion request is about to be sent. */
   | {

@@ -20,12 +20,14 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
   });
   return {
     model: opts.model,
-    async complete(messages, tools, signal): Promise<ModelReply> {
+    async complete(messages, tools, signal, options): Promise<ModelReply> {
       const res = await client.chat.completions.create(
         {
           model: opts.model,
           messages,
           ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}),
+          // Strict OpenAI-compatible servers refuse unknown fields: only sent when asked for.
+          ...(options?.promptCacheKey ? { prompt_cache_key: options.promptCacheKey } : {}),
         },
         { signal },
       );

@@ -13,5 +13,10 @@ export interface ModelReply {
 /** One chat-completion call; the loop owns retries and journaling. */
 export interface ModelPort {
   readonly model: string;
-  complete(messages: ChatMessage[], tools: ToolSpec[], signal: AbortSignal): Promise<ModelReply>;
+  complete(
+    messages: ChatMessage[],
+    tools: ToolSpec[],
+    signal: AbortSignal,
+    options?: { promptCacheKey?: string },
+  ): Promise<ModelReply>;
 }

@@ -1,5 +1,19 @@
 import type { PullFile } from "../github/port.js";
 
+/** One explicit memory entry as the prompt shows it. */
+export interface PromptMemory {
+  id: string;
+  type: string;
+  text: string;
+}
+
+/** One skill the model may load with `load_skill`. */
+export interface PromptSkill {
+  name: string;
+  description: string;
+  path: string;
+}
+
 /** Facts the dynamic sections render; stable sections must not read run-specific fields. */
 export interface PromptContext {
   date: string;
@@ -18,7 +32,12 @@ export interface PromptContext {
   trusted: boolean;
   purpose: "review" | "task";
   changedFiles: readonly PullFile[];
+  /** The tools offered; part of the configuration, so the stable sections may read it. */
   toolNames: readonly string[];
+  /** The rendered instructions (user layer and project documents) and the files they came from. */
+  instructions: { text: string; sources: readonly string[] };
+  skills: readonly PromptSkill[];
+  memory: { entries: readonly PromptMemory[]; source: string | undefined };
 }
 
 export interface PromptSection {
@@ -26,4 +45,6 @@ export interface PromptSection {
   version: number;
   stability: "stable" | "dynamic";
   render(ctx: PromptContext): string;
+  /** Where the section's content came from (files, stores); empty for built-in text. */
+  sources?(ctx: PromptContext): readonly string[];
 }

@@ -128,7 +128,10 @@ export async function finish(a: FinishArgs): Promise<void> {
       a.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${a.journalPath}`);
       return;
     }
-    const id = await uploadJournal([a.journalPath, a.resultPath], a.journalName);
+    const id = await uploadJournal(
+      [a.journalPath, a.resultPath, ...(outcome.attachments ?? [])],
+      a.journalName,
+    );
     a.say(`Journal uploaded as artifact ${a.journalName} (id ${id ?? "?"})`);
   });
 }

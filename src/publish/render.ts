@@ -23,6 +23,10 @@ export interface Outcome {
   note: string | undefined;
   stats: RunStats;
   journalName: string;
+  /** Extra Markdown for the step summary (instruction diagnostics, saved changes, notices). */
+  details?: string[];
+  /** Files uploaded with the journal (changes.patch). */
+  attachments?: string[];
 }
 
 const STOP_NOTES: Record<StopReason, string> = {

@@ -31,6 +31,7 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
     );
   }
   parts.push(renderReviewBody(outcome));
+  for (const block of outcome.details ?? []) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(
     `| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | \`${outcome.journalName}\` |`,

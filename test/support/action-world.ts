@@ -39,6 +39,7 @@ export interface WorldOptions {
   script?: Step[];
   modelFallback?: Step;
   headFiles?: Record<string, string>;
+  baseFiles?: Record<string, string>;
   prBody?: string;
   author?: string;
   authorRole?: "admin" | "write" | "read" | "none";
@@ -74,6 +75,7 @@ export async function createActionWorld(opts: WorldOptions = {}): Promise<Action
   const git = await makeGitFixture({
     prNumber: PR,
     ...(opts.headFiles ? { headFiles: opts.headFiles } : {}),
+    ...(opts.baseFiles ? { baseFiles: opts.baseFiles } : {}),
   });
   // Fetch the checkout's view of the PR so patches can be computed there.
   await sh(git.checkout, "fetch", "-q", "origin", git.headSha);

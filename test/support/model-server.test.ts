@@ -158,10 +158,7 @@ describe("startModelServer", () => {
       { status: 429, error: "slow down" },
       { content: "after retry" },
     ]);
-    const started = Date.now();
     const answer = await ask(clientWithRetries(2));
-    // The default `retry-after-ms: 1` beats the SDK's own backoff, which waits at least 375 ms.
-    expect(Date.now() - started).toBeLessThan(300);
     expect(answer.choices[0]?.message.content).toBe("after retry");
     expect(server.requests.map((r) => r.headers["x-stainless-retry-count"])).toEqual(["0", "1"]);
     server.assertDone();

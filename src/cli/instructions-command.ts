@@ -1,0 +1,68 @@
+import { relative, resolve } from "node:path";
+import { formatInstructionsTable } from "../context/instructions/format.js";
+import { git } from "../workspace/git.js";
+import { parseCli } from "./args.js";
+import { localContext } from "./local-context.js";
+import { UsageError } from "./usage-error.js";
+
+export const USAGE = `usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+
+Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
+which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir
+the current directory is used.`;
+
+/** Repository root and the directories asked about, relative to the root with `/` separators. */
+export async function repoAndDirs(
+  repo: string | undefined,
+  dirs: string[] | undefined,
+): Promise<{ root: string; dirs: string[] }> {
+  const start = resolve(repo ?? ".");
+  const root = await git(start, ["rev-parse", "--show-toplevel"], { allowFail: true });
+  if (!root) throw new UsageError(`${start} is not inside a git repository; pass --repo DIR`);
+  const asked = dirs && dirs.length > 0 ? dirs.map((d) => resolve(start, d)) : [resolve(".")];
+  return {
+    root,
+    dirs: asked.map((abs) => {
+      const rel = relative(root, abs).split("\\").join("/");
+      if (rel.startsWith(".."))
+        throw new UsageError(`--dir ${abs} is outside the repository ${root}`);
+      return rel === "" ? "." : rel;
+    }),
+  };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  if (argv.includes("--help")) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const { values } = parseCli(
+    {
+      args: argv,
+      options: {
+        repo: { type: "string" },
+        ref: { type: "string" },
+        dir: { type: "string", multiple: true },
+        "user-file": { type: "string" },
+        json: { type: "boolean", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    },
+    USAGE,
+  );
+  if (values.ref?.startsWith("-"))
+    throw new UsageError(`--ref ${values.ref}: a revision cannot start with '-'`);
+  const { root, dirs } = await repoAndDirs(values.repo, values.dir);
+  const { resolution } = await localContext({
+    root,
+    ref: values.ref,
+    activeDirs: dirs,
+    userFile: values["user-file"],
+  });
+  const diag = resolution.diagnostics;
+  process.stdout.write(
+    values.json ? `${JSON.stringify(diag, null, 2)}\n` : `${formatInstructionsTable(diag)}\n`,
+  );
+  return 0;
+}

@@ -1,0 +1,53 @@
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import type { SessionContext } from "../agent/session.js";
+import { assembleContext, type AssembledContext } from "../context/assemble.js";
+import { gitFileSource } from "../context/files/git-source.js";
+import { worktreeFileSource } from "../context/files/worktree-source.js";
+import type { InstructionDiagnostics, UserLayerEntry } from "../context/instructions/types.js";
+import { defaultUserFile, readUserFile } from "../context/instructions/user-layer.js";
+import type { Journal } from "../journal/journal.js";
+import { MemoryJournal } from "../journal/journal.js";
+
+export const MAX_BYTES = 32_768;
+export const TOTAL_BYTES = 65_536;
+
+/** The CLI's user layer: `--user-file F`, else `$XDG_CONFIG_HOME/rivumi/RIVUMI.md` when it exists. */
+export async function cliUserLayer(userFile: string | undefined): Promise<UserLayerEntry[]> {
+  const path = userFile ?? defaultUserFile(process.env, homedir());
+  if (!userFile && !existsSync(path)) return [];
+  const entry = await readUserFile(resolve(path), path, MAX_BYTES);
+  if (!entry) throw new Error(`--user-file ${path}: no such file`);
+  return [entry];
+}
+
+export interface LocalContextOptions {
+  root: string;
+  /** A revision to read instructions from; the working tree when undefined. */
+  ref?: string | undefined;
+  activeDirs: readonly string[];
+  userFile?: string | undefined;
+  memory?: SessionContext["memory"];
+  journal?: Journal;
+}
+
+/** Instructions and skills for a local checkout, under the same rules the action applies. */
+export async function localContext(opts: LocalContextOptions): Promise<AssembledContext> {
+  const source = opts.ref
+    ? await gitFileSource(opts.root, opts.ref)
+    : worktreeFileSource(opts.root);
+  return assembleContext({
+    source,
+    activeDirs: opts.activeDirs.length > 0 ? opts.activeDirs : ["."],
+    userLayer: await cliUserLayer(opts.userFile),
+    maxBytes: MAX_BYTES,
+    totalBytes: TOTAL_BYTES,
+    memory: opts.memory ?? { entries: [], source: undefined },
+    tools: [],
+    reloadable: !opts.ref,
+    journal: opts.journal ?? new MemoryJournal(),
+  });
+}
+
+export type { InstructionDiagnostics };

@@ -1,0 +1,150 @@
+import type { SessionContext } from "../agent/session.js";
+import { createLoadSkill } from "../agent/tools/load-skill.js";
+import type { Tool } from "../agent/tools/tool.js";
+import type { Journal } from "../journal/journal.js";
+import { bound } from "../publish/sanitize.js";
+import type { FileSource } from "./files/types.js";
+import { diffInstructions, fingerprint } from "./instructions/fingerprint.js";
+import { resolveInstructions } from "./instructions/resolve.js";
+import type { InstructionResolution, UserLayerEntry } from "./instructions/types.js";
+import { discoverSkills } from "./skills/discover.js";
+import type { SkillIndex } from "./skills/types.js";
+
+export const CONTEXT_UPDATE_BYTES = 8 * 1024;
+
+export interface AssembleOptions {
+  source: FileSource;
+  activeDirs: readonly string[];
+  userLayer: readonly UserLayerEntry[];
+  maxBytes: number;
+  totalBytes: number;
+  memory: SessionContext["memory"];
+  /** Extra tools the run gets (edit tools); load_skill is added when there are skills. */
+  tools: readonly Tool[];
+  /** Working-tree sources can change during the run: check them after every write. */
+  reloadable: boolean;
+  journal: Journal;
+}
+
+export interface AssembledContext {
+  context: SessionContext;
+  resolution: InstructionResolution;
+  skills: SkillIndex;
+}
+
+interface Snapshot {
+  resolution: InstructionResolution;
+  skills: SkillIndex;
+  fingerprint: string;
+}
+
+async function snapshot(opts: AssembleOptions): Promise<Snapshot> {
+  const [resolution, skills] = await Promise.all([
+    resolveInstructions({
+      source: opts.source,
+      activeDirs: opts.activeDirs,
+      userLayer: opts.userLayer,
+      maxBytes: opts.maxBytes,
+      totalBytes: opts.totalBytes,
+    }),
+    discoverSkills(opts.source, { maxBytes: opts.maxBytes }),
+  ]);
+  return { resolution, skills, fingerprint: fingerprint(resolution.diagnostics, skills) };
+}
+
+const sourcesOf = (r: InstructionResolution) =>
+  r.diagnostics.documents.filter((d) => d.status === "active").map((d) => d.path);
+const promptSkills = (s: SkillIndex) =>
+  s.skills.map(({ name, description, path }) => ({ name, description, path }));
+
+/**
+ * Resolves instructions and skills for a session, journals what was found, and (for a working
+ * tree) returns the reload check the loop runs after every tool call that wrote.
+ */
+export async function assembleContext(opts: AssembleOptions): Promise<AssembledContext> {
+  let current = await snapshot(opts);
+  let lastSeen = current.fingerprint;
+  opts.journal.emit({
+    type: "instructions.resolved",
+    from: opts.source.label,
+    diagnostics: current.resolution.diagnostics,
+    skills: current.skills.skills.map((s) => ({ name: s.name, path: s.path })),
+    rejectedSkills: current.skills.rejected.map((r) => ({ path: r.path, reason: r.reason })),
+  });
+  const tools = [...opts.tools];
+  if (current.skills.skills.length > 0 || opts.reloadable) {
+    tools.push(createLoadSkill(opts.source, () => current.skills.skills, opts.maxBytes));
+  }
+
+  const context: SessionContext = {
+    instructions: { text: current.resolution.text, sources: sourcesOf(current.resolution) },
+    skills: promptSkills(current.skills),
+    memory: opts.memory,
+    tools,
+  };
+  if (opts.reloadable) {
+    context.afterWrite = async () => {
+      const next = await snapshot(opts);
+      if (next.fingerprint === lastSeen) return undefined;
+      lastSeen = next.fingerprint;
+      const changes = diffInstructions(current.resolution.diagnostics, next.resolution.diagnostics);
+      const broken = changes.rejected.filter((r) => r.wasActive);
+      if (broken.length > 0) {
+        // An invalid state (a rule file turned into a symlink, grown too large) overrides nothing.
+        opts.journal.emit({
+          type: "context.reload_rejected",
+          rejected: broken.map(({ path, reason }) => ({ path, reason })),
+        });
+        return undefined;
+      }
+      const skillsChanged =
+        JSON.stringify(promptSkills(next.skills)) !== JSON.stringify(promptSkills(current.skills));
+      current = next;
+      const message = contextUpdate(changes, next, skillsChanged);
+      opts.journal.emit({
+        type: "context.reloaded",
+        activated: changes.activated,
+        deactivated: changes.deactivated,
+        modified: changes.modified,
+        skillsChanged,
+        bytes: Buffer.byteLength(message),
+      });
+      return message;
+    };
+  }
+  return { context, resolution: current.resolution, skills: current.skills };
+}
+
+function contextUpdate(
+  changes: ReturnType<typeof diffInstructions>,
+  next: Snapshot,
+  skillsChanged: boolean,
+): string {
+  const list = (label: string, paths: string[]) =>
+    paths.length > 0 ? [`- ${label}: ${paths.join(", ")}`] : [];
+  const skills = skillsChanged
+    ? [
+        "",
+        "Skills now available:",
+        ...next.skills.skills.map((s) => `- ${s.name}: ${s.description}`),
+      ]
+    : [];
+  const text = [
+    "Context update: instruction files changed during this run. These rules replace the earlier ones.",
+    ...list("now active", changes.activated),
+    ...list("no longer active", changes.deactivated),
+    ...list("changed", changes.modified),
+    "",
+    next.resolution.text || "(no instructions apply now)",
+    ...skills,
+  ].join("\n");
+  // Bounded in bytes; `bound` counts characters, so leave room for multi-byte text.
+  let out = bound(text, CONTEXT_UPDATE_BYTES, "[context update cut; read the files for the rest]");
+  while (Buffer.byteLength(out) > CONTEXT_UPDATE_BYTES)
+    out = bound(
+      out,
+      Math.floor(out.length * 0.9),
+      "[context update cut; read the files for the rest]",
+    );
+  return out;
+}

@@ -1,0 +1,137 @@
+import path from "node:path";
+import { execa } from "execa";
+import { git, gitEnv, GitError } from "../../workspace/git.js";
+import { checkBytes } from "./check-bytes.js";
+import { joinRepo, normalizeRepoPath, segments } from "./repo-path.js";
+import { rejected, type DirEntry, type DirListing, type FileSource } from "./types.js";
+
+interface TreeEntry {
+  readonly mode: string;
+  readonly type: string;
+  readonly sha: string;
+  /** Blob size from `ls-tree -l`; null for trees and submodules. */
+  readonly size: number | null;
+}
+
+/** Links followed (inside the tree) to find out whether a candidate below one exists. */
+const MAX_LINK_HOPS = 8;
+const MAX_LINK_TARGET = 4096;
+
+export interface GitFileSource extends FileSource {
+  /** The commit every read is pinned to. */
+  readonly commit: string;
+}
+
+/**
+ * Files of one commit, read from git objects: the checkout's working tree (which a pull request
+ * controls) is never consulted. `rev` is resolved once, so a moving ref cannot change the answer.
+ */
+export async function gitFileSource(repo: string, rev: string): Promise<GitFileSource> {
+  const commit = await git(repo, ["rev-parse", "--verify", "--end-of-options", `${rev}^{commit}`]);
+  const trees = new Map<string, Promise<Map<string, TreeEntry> | null>>();
+
+  /** The entries of one directory of the commit, or null when it is not a directory. */
+  function entries(dir: string): Promise<Map<string, TreeEntry> | null> {
+    let pending = trees.get(dir);
+    if (!pending) {
+      pending = listTree(repo, dir === "." ? commit : `${commit}:${dir}`);
+      trees.set(dir, pending);
+    }
+    return pending;
+  }
+
+  /** Walks down to `file`; a symlinked directory on the way is followed inside the tree only. */
+  async function lookup(
+    file: string,
+    hops = 0,
+  ): Promise<{ entry: TreeEntry; viaLink: boolean } | null> {
+    const parts = segments(file);
+    let dir = ".";
+    for (const [i, part] of parts.slice(0, -1).entries()) {
+      const entry = (await entries(dir))?.get(part);
+      if (!entry) return null;
+      if (entry.mode === "120000") {
+        if (hops >= MAX_LINK_HOPS || (entry.size ?? 0) > MAX_LINK_TARGET) return null;
+        const target = Buffer.from(await blob(repo, entry.sha, MAX_LINK_TARGET)).toString("utf8");
+        if (target.startsWith("/")) return null;
+        const next = path.posix.normalize(path.posix.join(dir, target, ...parts.slice(i + 1)));
+        if (next === ".." || next.startsWith("../")) return null;
+        const found = await lookup(next, hops + 1);
+        return found && { entry: found.entry, viaLink: true };
+      }
+      if (entry.type !== "tree") return null;
+      dir = joinRepo(dir, part);
+    }
+    const entry = (await entries(dir))?.get(parts.at(-1) ?? "");
+    return entry ? { entry, viaLink: false } : null;
+  }
+
+  return {
+    commit,
+    label: `git ${commit}`,
+    async read(rel, maxBytes) {
+      const found = await lookup(normalizeRepoPath(rel));
+      if (!found) return null;
+      const { entry, viaLink } = found;
+      if (viaLink) return rejected("symlinked-directory");
+      if (entry.mode === "120000") return rejected("symlink");
+      if (entry.mode !== "100644" && entry.mode !== "100755") return rejected("not-regular");
+      // The size is known before any byte is read.
+      if (entry.size === null || entry.size > maxBytes) return rejected("too-large", entry.size);
+      return checkBytes(await blob(repo, entry.sha, maxBytes), maxBytes);
+    },
+    async list(rel): Promise<DirListing> {
+      const dir = normalizeRepoPath(rel);
+      let current = ".";
+      for (const part of segments(dir)) {
+        const entry = (await entries(current))?.get(part);
+        if (entry?.mode === "120000") return { kind: "rejected", reason: "symlinked-directory" };
+        if (entry?.type !== "tree") return { kind: "missing" };
+        current = joinRepo(current, part);
+      }
+      const listed = await entries(dir);
+      if (!listed) return { kind: "missing" };
+      return { kind: "ok", entries: [...listed].map(([name, e]) => ({ name, kind: kindOf(e) })) };
+    },
+  };
+}
+
+function kindOf(entry: TreeEntry): DirEntry["kind"] {
+  if (entry.type === "tree") return "dir";
+  if (entry.mode === "120000") return "symlink";
+  return entry.mode === "100644" || entry.mode === "100755" ? "file" : "other";
+}
+
+async function listTree(repo: string, treeish: string): Promise<Map<string, TreeEntry> | null> {
+  // `<commit>:<path>` names the tree without a pathspec, so no character in a path is magic.
+  const out = await git(repo, ["ls-tree", "-l", "-z", "--end-of-options", treeish], {
+    allowFail: true,
+  });
+  if (out === "") return null;
+  const map = new Map<string, TreeEntry>();
+  for (const record of out.split("\0")) {
+    const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(record);
+    if (!m) continue;
+    const [, mode = "", type = "", sha = "", size = "-", name = ""] = m;
+    map.set(name, { mode, type, sha, size: size === "-" ? null : Number(size) });
+  }
+  return map;
+}
+
+/** A blob's bytes; `git()` returns text, and these bytes must be checked before decoding. */
+async function blob(repo: string, sha: string, maxBytes: number): Promise<Uint8Array> {
+  const result = await execa("git", ["cat-file", "blob", sha], {
+    cwd: repo,
+    env: gitEnv(),
+    extendEnv: false,
+    encoding: "buffer",
+    // The bytes are hashed as they are: execa would otherwise drop a final newline.
+    stripFinalNewline: false,
+    maxBuffer: maxBytes + 1,
+    reject: false,
+  });
+  if (result.exitCode !== 0 || result.isMaxBuffer) {
+    throw new GitError(`git cat-file blob ${sha} failed (exit ${result.exitCode ?? "?"})`);
+  }
+  return result.stdout;
+}

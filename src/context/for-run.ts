@@ -1,0 +1,102 @@
+import { resolve } from "node:path";
+import type { SessionContext } from "../agent/session.js";
+import type { Tool } from "../agent/tools/tool.js";
+import type { Settings } from "../config/settings.js";
+import type { Journal } from "../journal/journal.js";
+import type { AgentPlan } from "../plan/plan.js";
+import type { Trigger } from "../trigger/trigger.js";
+import { assembleContext, type AssembledContext } from "./assemble.js";
+import { gitFileSource } from "./files/git-source.js";
+import { worktreeFileSource } from "./files/worktree-source.js";
+import { activeDirsForChangedFiles } from "./instructions/resolve.js";
+import type { UserLayerEntry } from "./instructions/types.js";
+import { readUserFile } from "./instructions/user-layer.js";
+
+export interface RunContextInput {
+  settings: Settings;
+  plan: AgentPlan;
+  trigger: Trigger;
+  root: string;
+  base: string;
+  head: string;
+  changedPaths: readonly string[];
+  /** The runner's checkout, where `instructions-file` is looked up. */
+  checkout: string | undefined;
+  memory: SessionContext["memory"];
+  /** Edit tools, offered only to trusted task runs with `allow-edits`. */
+  editTools: readonly Tool[];
+  journal: Journal;
+}
+
+export interface RunContext extends AssembledContext {
+  edits: boolean;
+  /** Things the user should know (a refused `instructions-from: head`), for the log and summary. */
+  notices: string[];
+}
+
+/** The user layer: the `instructions` text, then `instructions-file`, both always kept. */
+export async function userLayerFromSettings(
+  settings: Settings,
+  base: string | undefined,
+): Promise<UserLayerEntry[]> {
+  const layer: UserLayerEntry[] = [];
+  if (settings.instructions)
+    layer.push({ path: "input: instructions", text: settings.instructions });
+  if (settings.instructionsFile) {
+    const file = await readUserFile(
+      resolve(base ?? process.cwd(), settings.instructionsFile),
+      settings.instructionsFile,
+      settings.instructionMaxBytes,
+    );
+    if (file) layer.push(file);
+    else
+      throw new Error(
+        `input 'instructions-file': ${settings.instructionsFile} does not exist in the checkout`,
+      );
+  }
+  return layer;
+}
+
+/**
+ * Decides where instructions come from and assembles the context. A review reads them from git
+ * objects at a pinned commit (base by default: the pull request cannot rewrite its own rules); a
+ * trusted task run with edits reads the workspace's working tree and reloads after each write.
+ */
+export async function contextForRun(input: RunContextInput): Promise<RunContext> {
+  const { settings, plan, trigger } = input;
+  const notices: string[] = [];
+  const edits = plan.trusted && plan.purpose === "task" && settings.allowEdits;
+  let rev = input.base;
+  if (settings.instructionsFrom === "head") {
+    const sameRepo = trigger.kind !== "pull_request" || !trigger.isFork;
+    if (plan.trusted && sameRepo) rev = input.head;
+    else
+      notices.push(
+        "instructions-from: head is honoured only for same-repository pull requests by writers; instructions were read from the base commit",
+      );
+  }
+  const source = edits ? worktreeFileSource(input.root) : await gitFileSource(input.root, rev);
+  const activeDirs = plan.pr === undefined ? ["."] : activeDirsForChangedFiles(input.changedPaths);
+  const assembled = await assembleContext({
+    source,
+    activeDirs: activeDirs.length > 0 ? activeDirs : ["."],
+    userLayer: await userLayerFromSettings(settings, input.checkout),
+    maxBytes: settings.instructionMaxBytes,
+    totalBytes: settings.instructionsTotalBytes,
+    memory: input.memory,
+    tools: edits ? input.editTools : [],
+    reloadable: edits,
+    journal: input.journal,
+  });
+  return { ...assembled, edits, notices };
+}
+
+/** `prompt-cache-key`: `on` always, `off` never, `auto` only for OpenAI's own endpoint. */
+export function shouldSendCacheKey(mode: Settings["promptCacheKey"], baseUrl: string): boolean {
+  if (mode !== "auto") return mode === "on";
+  try {
+    return new URL(baseUrl).hostname === "api.openai.com";
+  } catch {
+    return false;
+  }
+}
