@@ -4,6 +4,8 @@ import { parseSettings, type Settings } from "./config/settings.js";
 import { createGitHubPort, createOctokit } from "./github/octokit.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName } from "./journal/upload.js";
+import type { MemoryCommandResult } from "./context/memory/index.js";
+import { loadPromptMemory } from "./context/memory-for-run.js";
 import type { AgentRunResult } from "./pipeline.js";
 import { inPhase, PhaseError } from "./util/phase.js";
 import { planRun, type Plan } from "./plan/plan.js";
@@ -49,6 +51,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let plan: Plan | undefined;
   let workspace: Workspace | undefined;
   let agent: AgentRunResult | undefined;
+  let memory: MemoryCommandResult | undefined;
   let failure: PhaseError | undefined;
   const stickies = new Map<number, StickyComment>();
   let stickyFor: ((pr: number) => StickyComment) | undefined;
@@ -64,7 +67,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   });
   try {
     settings = await inPhase("settings", () => Promise.resolve(parseSettings(readInput)));
-    for (const secret of [settings.githubToken, settings.apiKey]) {
+    for (const secret of [settings.githubToken, settings.apiKey, settings.memory.token]) {
       if (!secret) continue;
       redactor.add(secret);
       redactor.add(`x-access-token:${secret}`);
@@ -94,14 +97,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     } else {
       const repo = trigger.repo;
       const s = settings;
-      const gh = createGitHubPort(
-        createOctokit({
-          token: s.githubToken,
-          baseUrl: runner.apiUrl,
-          onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
-        }),
-        repo,
-      );
+      const octokit = createOctokit({
+        token: s.githubToken,
+        baseUrl: runner.apiUrl,
+        onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
+      });
+      const gh = createGitHubPort(octokit, repo);
       // The agent's stages (git, the model SDK, tools) load while GitHub answers the trust check.
       const agentStages = import("./pipeline.js");
       agentStages.catch(() => undefined);
@@ -109,8 +110,23 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       const asked = actor ? inPhase("trust", () => gh.getPermission(actor.login)) : undefined;
       asked?.catch(() => undefined);
       await ready();
-      const permission = (await asked)?.permission;
-      plan = planRun(trigger, s, { permission });
+      const access = await asked;
+      plan = planRun(trigger, s, { permission: access?.permission });
+      if (plan.kind === "memory" && trigger.kind === "comment") {
+        const t = trigger;
+        const { handleMemoryCommand } = await import("./context/memory/index.js");
+        memory = await inPhase("memory", () =>
+          handleMemoryCommand({
+            octokit,
+            repo,
+            trigger: t,
+            settings: s,
+            permission: access ?? { permission: "none", roleName: "none" },
+            journal,
+            redact: (text) => redactor.redact(text),
+          }),
+        );
+      }
       let self: Promise<string> | undefined;
       const selfLogin = () =>
         (self ??= s.botLogin ? Promise.resolve(s.botLogin) : gh.viewerLogin());
@@ -130,6 +146,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           fallbackRemote: `${runner.serverUrl}/${repo.owner}/${repo.repo}.git`,
           fallbackSha: runner.sha,
           sticky: stickyFor,
+          memory: () => loadPromptMemory(octokit, t, s, journal),
           onWorkspace: (ws) => (workspace = ws),
         });
       }
@@ -154,7 +171,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     });
   } finally {
     clearTimeout(timer);
-    const outcome = toOutcome(plan, agent, failure, settings, started, journalName);
+    const outcome = toOutcome(plan, agent, failure, settings, started, journalName, memory);
     core ??= await loadCore;
     await finish({
       core,
@@ -230,6 +247,7 @@ function toOutcome(
   settings: Settings | undefined,
   started: number,
   journalName: string,
+  memory: MemoryCommandResult | undefined,
 ): Outcome {
   const stats = {
     turns: agent?.loop.state.turns ?? 0,
@@ -247,6 +265,10 @@ function toOutcome(
       stats,
       journalName,
     };
+  }
+  if (memory) {
+    const { conclusion, reply } = memory;
+    return { conclusion, stop: undefined, review: undefined, note: reply, stats, journalName };
   }
   if (agent)
     return {

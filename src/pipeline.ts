@@ -34,8 +34,8 @@ export interface AgentRunDeps {
   fallbackSha: string;
   /** The sticky comment of a pull request (one per pull request and run). */
   sticky: (pr: number) => StickyComment;
-  /** Explicit memory for the prompt's memory section. */
-  memory?: SessionContext["memory"];
+  /** Loads explicit memory for the prompt's memory section (while the workspace is cloned). */
+  memory?: () => Promise<SessionContext["memory"]>;
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
@@ -104,6 +104,8 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
         error: error instanceof Error ? error.message : String(error),
       }),
   );
+  const memory = deps.memory ? deps.memory() : Promise.resolve({ entries: [], source: undefined });
+  memory.catch(() => undefined);
   const files: Promise<PullFile[]> =
     pr !== undefined ? inPhase("github", () => github.listPullFiles(pr)) : Promise.resolve([]);
   files.catch(() => undefined); // awaited below; keeps an early rejection from going unhandled
@@ -132,6 +134,7 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
   });
 
   const changed = await files;
+  const remembered = await memory;
   const context = await inPhase("context", () =>
     contextForRun({
       settings,
@@ -142,7 +145,7 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
       head: ws.head,
       changedPaths: changed.map((f) => f.path),
       checkout: deps.checkout,
-      memory: deps.memory ?? { entries: [], source: undefined },
+      memory: remembered,
       editTools,
       journal,
     }),

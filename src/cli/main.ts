@@ -14,6 +14,10 @@ const COMMANDS: Record<
     summary: "show which instruction documents apply, and why",
     load: () => import("./instructions-command.js"),
   },
+  memory: {
+    summary: "add, list or forget explicit memory entries (local store)",
+    load: () => import("./memory-command.js"),
+  },
   context: {
     summary: "print the prompt sections and the full system prompt",
     load: () => import("./context-command.js"),

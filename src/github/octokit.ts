@@ -28,7 +28,6 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
     auth: opts.token,
     baseUrl: opts.baseUrl,
     userAgent: "rivumi",
-    request: { retries: 3, retryAfter: 1 },
     throttle: {
       onRateLimit: (
         after: number,

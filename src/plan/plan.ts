@@ -26,7 +26,13 @@ export interface StopPlan {
   fork?: boolean;
 }
 
-export type Plan = AgentPlan | StopPlan;
+/** A `/remember`, `/forget` or `/memories` comment; the memory handler checks who asked and replies. */
+export interface MemoryPlan {
+  kind: "memory";
+  reason: string;
+}
+
+export type Plan = AgentPlan | StopPlan | MemoryPlan;
 
 /** What the I/O stage learned about the actor before planning. */
 export interface TrustFacts {
@@ -95,6 +101,10 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
     case "comment": {
       const command = trigger.command;
       if (!command) return skip("the comment does not start with a Rivumi command");
+      // Memory commands make their own trust decision, so that a refusal is answered on the issue.
+      if (command.name !== "rivumi") {
+        return { kind: "memory", reason: `/${command.name} from ${trigger.sender}` };
+      }
       const sender = { login: trigger.sender, type: trigger.senderType };
       if (isBot(sender) && !settings.allowBots.includes(sender.login.toLowerCase())) {
         return refuse(`${sender.login} is a bot that is not listed in 'allow-bots'`);
@@ -103,9 +113,6 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
         return refuse(
           `${sender.login} has ${facts.permission ?? "no"} permission; commands need write or admin`,
         );
-      }
-      if (command.name !== "rivumi") {
-        return skip(`the /${command.name} command is not available in this version`);
       }
       if (!trigger.isPullRequest) return skip("/rivumi runs on pull requests only");
       if (command.args === "")

@@ -126,3 +126,16 @@ describe("planRun", () => {
     });
   });
 });
+
+describe("planRun for memory commands", () => {
+  it("hands /remember, /forget and /memories to the memory handler, which answers refusals itself", () => {
+    for (const body of ["/remember fact we use pnpm", "/forget m-1", "/memories"]) {
+      expect(planRun(comment(body), settings(), { permission: "read" })).toMatchObject({
+        kind: "memory",
+      });
+      expect(planRun(comment(body, "Bot"), settings(), { permission: "none" })).toMatchObject({
+        kind: "memory",
+      });
+    }
+  });
+});

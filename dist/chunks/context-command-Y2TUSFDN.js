@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as y}from"./chunk-NYXQKFSI.js";import{a as p,e as l,j as c}from"./chunk-GHEB4K6O.js";import{b as w}from"./chunk-5W2FLNFQ.js";import"./chunk-LQPVFR3H.js";import{a as u,b as h}from"./chunk-UY77AQJY.js";import"./chunk-P4PQTXGD.js";import{a as f}from"./chunk-6CPL2PRN.js";import{e as m,f as d}from"./chunk-44HCH3LZ.js";import"./chunk-JTZLTPFX.js";import"./chunk-4ADGFKRA.js";var g=`usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F] [--json]
+import{a as y}from"./chunk-M7PXCR2A.js";import{a as p,e as l,j as c}from"./chunk-LTZAG6R3.js";import{b as w}from"./chunk-RTLFCBNP.js";import"./chunk-6EGSM5LV.js";import{a as h}from"./chunk-F2CPV7GS.js";import{a as u}from"./chunk-4F5LBT64.js";import"./chunk-P4PQTXGD.js";import{a as f}from"./chunk-6CPL2PRN.js";import{d as m,e as d}from"./chunk-YJZ7OJQI.js";import"./chunk-UTLQLIVA.js";import"./chunk-FYACOUIP.js";import"./chunk-WZNNH6NJ.js";import"./chunk-4HPSPKDN.js";import"./chunk-4ADGFKRA.js";var g=`usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F] [--json]
 
 Prints what the first model request of 'rivumi review' would contain: every prompt section (id,
 version, bytes, sha256, sources) and the full system prompt. With --base, the changed files

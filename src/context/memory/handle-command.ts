@@ -1,0 +1,222 @@
+import type { Octokit } from "@octokit/rest";
+import type { Settings } from "../../config/settings.js";
+import type { RepoRef } from "../../github/port.js";
+import type { Journal } from "../../journal/journal.js";
+import { bound, neutralizeMarkdown } from "../../publish/sanitize.js";
+import { canWrite, isBot } from "../../trigger/actor.js";
+import type { Command } from "../../trigger/command.js";
+import type { CommentTrigger } from "../../trigger/trigger.js";
+import {
+  FORGET_USAGE,
+  REMEMBER_USAGE,
+  parseForgetArgs,
+  parseRememberArgs,
+} from "./command-args.js";
+import { idForComment, type MemoryRecord, type MemoryTombstone } from "./record.js";
+import {
+  REPLY_LIMIT,
+  failureReply,
+  forgotReply,
+  listReply,
+  refusedReply,
+  rememberedReply,
+} from "./replies.js";
+import { forgottenIds, loadMemory, parseStore } from "./retrieval.js";
+import { memoryRepository, memoryStoreFor } from "./store-for-settings.js";
+import { MemoryStoreError, type MemoryStore } from "./store.js";
+import { respond } from "./respond.js";
+
+export type MemoryCommandName = "remember" | "forget" | "memories";
+
+export interface MemoryCommandDeps {
+  /** Client for this repository: permission already checked by the caller, reactions, replies. */
+  octokit: Octokit;
+  repo: RepoRef;
+  trigger: CommentTrigger;
+  settings: Settings;
+  /** The commenter's collaborator permission and finer role, as GitHub reported them. */
+  permission: { permission: string; roleName: string };
+  journal: Journal;
+  now?: () => Date;
+  /** The store; by default the branch store `settings.memory` describes. */
+  store?: MemoryStore;
+  /** Client for `memory-token`; made from the token when not given. */
+  memoryOctokit?: Octokit;
+  /** Removes secrets from error text before it is posted. */
+  redact?: (text: string) => string;
+}
+
+export interface MemoryCommandResult {
+  conclusion: "success" | "refused" | "failure";
+  /** The reply posted on the issue (also fit for the step summary). */
+  reply: string;
+  /** The id of the row this command wrote, or found already written. */
+  entryId?: string;
+}
+
+type Decided = MemoryCommandResult & { reason: string };
+
+/** Whether a comment's command is one of the memory commands this module handles. */
+export function isMemoryCommand(
+  command: Command | undefined,
+): command is Command & { name: MemoryCommandName } {
+  return command?.name === "remember" || command?.name === "forget" || command?.name === "memories";
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const refused = (reason: string, reply = refusedReply(reason)): Decided => ({
+  conclusion: "refused",
+  reply,
+  reason,
+});
+
+/**
+ * Runs `/remember`, `/forget` or `/memories` from a comment: checks who asked, writes or reads the
+ * store, reacts to the comment and replies on the issue. Refusals and failures write nothing and
+ * say why in the reply.
+ */
+export async function handleMemoryCommand(deps: MemoryCommandDeps): Promise<MemoryCommandResult> {
+  const command = deps.trigger.command;
+  if (!isMemoryCommand(command)) {
+    throw new Error(`handleMemoryCommand got ${command ? `/${command.name}` : "no command"}`);
+  }
+  const decided = await decide(deps, command);
+  const redact = deps.redact ?? ((s: string) => s);
+  decided.reply = bound(neutralizeMarkdown(redact(decided.reply)), REPLY_LIMIT, "_(cut)_");
+  await respond(deps, decided);
+  deps.journal.emit({
+    type: "memory.command",
+    command: command.name,
+    conclusion: decided.conclusion,
+    reason: decided.reason,
+    ...(decided.entryId !== undefined ? { id: decided.entryId } : {}),
+  });
+  const { reason: _reason, ...result } = decided;
+  return result;
+}
+
+async function decide(deps: MemoryCommandDeps, command: Command): Promise<Decided> {
+  const { trigger, settings, permission } = deps;
+  const sender = { login: trigger.sender, type: trigger.senderType };
+  const project = `${deps.repo.owner}/${deps.repo.repo}`;
+  if (isBot(sender) && !settings.allowBots.includes(sender.login.toLowerCase())) {
+    return refused(`${sender.login} is a bot that is not listed in \`allow-bots\`.`);
+  }
+  if (!canWrite(permission.permission)) {
+    return refused(
+      `memory commands need write or admin permission on ${project}; ${sender.login} has ${permission.permission || "none"}.`,
+    );
+  }
+  const store = deps.store ?? memoryStoreFor(deps);
+  try {
+    switch (command.name) {
+      case "remember":
+        return await remember(deps, store, command.args, project);
+      case "forget":
+        return await forget(deps, store, command.args, project);
+      default: {
+        const limit = settings.memory.limit;
+        const loaded = await loadMemory({
+          store,
+          user: sender.login,
+          project,
+          limit,
+          journal: deps.journal,
+        });
+        const reply = listReply(loaded, {
+          user: sender.login,
+          project,
+          limit,
+          source: store.source,
+        });
+        return { conclusion: "success", reply, reason: `${loaded.entries.length} listed` };
+      }
+    }
+  } catch (error) {
+    const failure =
+      error instanceof MemoryStoreError
+        ? error
+        : new MemoryStoreError("io", error instanceof Error ? error.message : String(error));
+    const target = memoryRepository(deps.repo, settings);
+    const reply = failureReply(
+      failure,
+      `${target.owner}/${target.repo}`,
+      settings.memory.token !== undefined,
+    );
+    return { conclusion: "failure", reply, reason: failure.message };
+  }
+}
+
+async function remember(
+  deps: MemoryCommandDeps,
+  store: MemoryStore,
+  args: string,
+  project: string,
+): Promise<Decided> {
+  const parsed = parseRememberArgs(args);
+  if (!parsed.ok) return refused(parsed.problem, `${parsed.problem}\n\n${REMEMBER_USAGE}`);
+  const { trigger } = deps;
+  const entry: MemoryRecord = {
+    v: 1,
+    id: idForComment(project, trigger.commentId),
+    type: parsed.type,
+    text: parsed.text,
+    user: trigger.sender,
+    project,
+    created_at: (deps.now ?? (() => new Date()))().toISOString(),
+    ...(URL.canParse(trigger.commentUrl) ? { source: trigger.commentUrl } : {}),
+  };
+  const result = await store.append(entry);
+  deps.journal.emit({ type: "memory.appended", id: entry.id, kind: entry.type, ...result });
+  return {
+    conclusion: "success",
+    reply: rememberedReply(entry.id, entry.type, result.duplicate),
+    entryId: entry.id,
+    reason: result.duplicate ? "already stored" : `stored after ${result.attempts} attempt(s)`,
+  };
+}
+
+async function forget(
+  deps: MemoryCommandDeps,
+  store: MemoryStore,
+  args: string,
+  project: string,
+): Promise<Decided> {
+  const target = parseForgetArgs(args);
+  if (!target) return refused("`/forget` needs an entry id.", FORGET_USAGE);
+  const { trigger, permission } = deps;
+  const { rows } = parseStore(await store.read());
+  const entry = rows.find((r) => r.id === target);
+  if (!entry || entry.type === "forget") {
+    return refused(`there is no memory entry \`${target}\` in \`${store.source}\`.`);
+  }
+  if (forgottenIds(rows).has(target)) {
+    return { conclusion: "success", reply: forgotReply(target, true), reason: "already forgotten" };
+  }
+  // Admins and maintainers of this repository may forget its entries; only authors may forget
+  // entries recorded elsewhere (a memory store shared by several repositories).
+  const isAuthor = same(entry.user, trigger.sender);
+  const isKeeper =
+    ["admin", "maintain"].includes(permission.roleName) && same(entry.project, project);
+  if (!isAuthor && !isKeeper) {
+    return refused(
+      `only its author (${entry.user}) or an admin or maintainer of ${entry.project} may forget \`${target}\`.`,
+    );
+  }
+  const tombstone: MemoryTombstone = {
+    v: 1,
+    id: idForComment(project, trigger.commentId),
+    type: "forget",
+    target,
+    user: trigger.sender,
+    created_at: (deps.now ?? (() => new Date()))().toISOString(),
+  };
+  const result = await store.append(tombstone);
+  deps.journal.emit({ type: "memory.appended", id: tombstone.id, kind: "forget", ...result });
+  return {
+    conclusion: "success",
+    reply: forgotReply(target, false),
+    entryId: tombstone.id,
+    reason: `forgot ${target}`,
+  };
+}
