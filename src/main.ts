@@ -26,8 +26,9 @@ import type { Workspace } from "./workspace/workspace.js";
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now();
   // @actions/core pulls in an HTTP client and undici: load it while the run does its first I/O.
-  const loadCore = import("@actions/core");
-  loadCore.catch(() => undefined);
+  // Started once the workspace clone is under way, so the clone is not queued behind it.
+  let coreModule: Promise<ActionsCore> | undefined;
+  const loadCore = () => (coreModule ??= import("@actions/core"));
   let core: ActionsCore | undefined;
   const redactor = new Redactor();
   const say = (text: string) => core?.info(neutralizeLog(redactor.redact(text)));
@@ -50,6 +51,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let trigger: Trigger | undefined;
   let plan: Plan | undefined;
   let workspace: Workspace | undefined;
+  let early: Promise<Workspace | undefined> | undefined;
   let agent: AgentRunResult | undefined;
   let memory: MemoryCommandResult | undefined;
   let failure: PhaseError | undefined;
@@ -74,7 +76,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
     const ready = async () => {
       if (core) return core;
-      core = await loadCore;
+      core = await loadCore();
       for (const form of redactor.secrets) core.setSecret(form);
       return core;
     };
@@ -103,12 +105,28 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
       });
       const gh = createGitHubPort(octokit, repo);
-      // The agent's stages (git, the model SDK, tools) load while GitHub answers the trust check.
-      const agentStages = import("./pipeline.js");
-      agentStages.catch(() => undefined);
+      // The trust check goes out first; everything below overlaps with it.
       const actor = actorOf(trigger);
       const asked = actor ? inPhase("trust", () => gh.getPermission(actor.login)) : undefined;
       asked?.catch(() => undefined);
+      const s0 = settings;
+      const t0 = trigger;
+      // First the clone: it is the longest wait before the first model request.
+      early = import("./workspace/early.js").then((m) =>
+        m.startEarlyWorkspace({
+          trigger: t0,
+          settings: s0,
+          runDir,
+          checkout: runner.workspace,
+          signal: controller.signal,
+        }),
+      );
+      early.catch(() => undefined);
+      // Reading memory is harmless whoever asked; start it now, use it only if the run goes ahead.
+      const remembered = loadPromptMemory(octokit, t0, s0, journal);
+      // Then the agent's stages (git, the model SDK, tools) load while GitHub answers the trust check.
+      const agentStages = import("./pipeline.js");
+      agentStages.catch(() => undefined);
       await ready();
       const access = await asked;
       plan = planRun(trigger, s, { permission: access?.permission });
@@ -146,7 +164,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           fallbackRemote: `${runner.serverUrl}/${repo.owner}/${repo.repo}.git`,
           fallbackSha: runner.sha,
           sticky: stickyFor,
-          memory: () => loadPromptMemory(octokit, t, s, journal),
+          early,
+          memory: remembered,
           onWorkspace: (ws) => (workspace = ws),
         });
       }
@@ -172,7 +191,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   } finally {
     clearTimeout(timer);
     const outcome = toOutcome(plan, agent, failure, settings, started, journalName, memory);
-    core ??= await loadCore;
+    core ??= await loadCore();
+    // A workspace cloned early for a run that was then skipped still has to go.
+    workspace ??= await early?.catch(() => undefined);
     await finish({
       core,
       outcome,

@@ -34,8 +34,10 @@ export interface AgentRunDeps {
   fallbackSha: string;
   /** The sticky comment of a pull request (one per pull request and run). */
   sticky: (pr: number) => StickyComment;
-  /** Loads explicit memory for the prompt's memory section (while the workspace is cloned). */
-  memory?: () => Promise<SessionContext["memory"]>;
+  /** Explicit memory for the prompt's memory section, being loaded while the workspace is cloned. */
+  memory?: Promise<SessionContext["memory"]>;
+  /** A workspace already being made for this trigger (see `startEarlyWorkspace`). */
+  early?: Promise<Workspace | undefined> | undefined;
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
@@ -104,24 +106,26 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
         error: error instanceof Error ? error.message : String(error),
       }),
   );
-  const memory = deps.memory ? deps.memory() : Promise.resolve({ entries: [], source: undefined });
-  memory.catch(() => undefined);
+  const memory = deps.memory ?? Promise.resolve({ entries: [], source: undefined });
   const files: Promise<PullFile[]> =
     pr !== undefined ? inPhase("github", () => github.listPullFiles(pr)) : Promise.resolve([]);
   files.catch(() => undefined); // awaited below; keeps an early rejection from going unhandled
 
   const started = Date.now();
-  const ws = await inPhase("workspace", () =>
-    createWorkspace({
-      runDir: deps.runDir,
-      checkout: deps.checkout,
-      remoteUrl: target.cloneUrl,
-      token: settings.githubToken,
-      head: target.head,
-      base: target.base,
-      ...(pr !== undefined ? { headRef: `refs/pull/${pr}/head` } : {}),
-      signal: deps.signal,
-    }),
+  const ws = await inPhase(
+    "workspace",
+    async () =>
+      (await deps.early) ??
+      createWorkspace({
+        runDir: deps.runDir,
+        checkout: deps.checkout,
+        remoteUrl: target.cloneUrl,
+        token: settings.githubToken,
+        head: target.head,
+        base: target.base,
+        ...(pr !== undefined ? { headRef: `refs/pull/${pr}/head` } : {}),
+        signal: deps.signal,
+      }),
   );
   deps.onWorkspace(ws);
   journal.emit({
@@ -134,7 +138,6 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
   });
 
   const changed = await files;
-  const remembered = await memory;
   const context = await inPhase("context", () =>
     contextForRun({
       settings,
@@ -145,11 +148,13 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
       head: ws.head,
       changedPaths: changed.map((f) => f.path),
       checkout: deps.checkout,
-      memory: remembered,
+      memory: { entries: [], source: undefined },
       editTools,
       journal,
     }),
   );
+  // Memory was loading all along; it only fills the last prompt section.
+  context.context.memory = await memory;
   const session = await runSession({
     root: ws.root,
     mergeBase: ws.mergeBase,

@@ -3,7 +3,8 @@ import { submitReviewTool } from "../agent/tools/submit-review.js";
 import { buildPrompt } from "../prompt/build.js";
 import { parseCli } from "./args.js";
 import { repoAndDirs } from "./instructions-command.js";
-import { localContext } from "./local-context.js";
+import { localContext, localMemory } from "./local-context.js";
+import { MemoryJournal } from "../journal/journal.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
 import { git } from "../workspace/git.js";
@@ -45,6 +46,7 @@ export async function run(argv: string[]): Promise<number> {
     (await git(root, ["rev-parse", "--verify", "--quiet", "HEAD"], { allowFail: true }));
   const { context } = await localContext({
     root,
+    memory: await localMemory(root, new MemoryJournal()),
     ref: values.ref,
     activeDirs:
       diff && !values.dir ? activeDirsForChangedFiles(diff.files.map((f) => f.path)) : dirs,

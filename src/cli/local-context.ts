@@ -51,3 +51,28 @@ export async function localContext(opts: LocalContextOptions): Promise<Assembled
 }
 
 export type { InstructionDiagnostics };
+
+/**
+ * The CLI's memory: the local JSONL store (`$RIVUMI_MEMORY_FILE`, else under `$XDG_DATA_HOME`),
+ * for `$USER` and this checkout's project. A missing store is an empty one.
+ */
+export async function localMemory(
+  root: string,
+  journal: Journal,
+): Promise<SessionContext["memory"]> {
+  const [{ createFileStore, loadMemory }, { defaultStorePath, defaultProject }] = await Promise.all(
+    [import("../context/memory/index.js"), import("./memory-command.js")],
+  );
+  const store = createFileStore(defaultStorePath(process.env));
+  const loaded = await loadMemory({
+    store,
+    user: process.env.USER ?? "",
+    project: await defaultProject(root),
+    limit: 20,
+    journal,
+  });
+  return {
+    entries: loaded.entries.map(({ id, type, text }) => ({ id, type, text })),
+    source: store.source,
+  };
+}

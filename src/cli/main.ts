@@ -18,6 +18,10 @@ const COMMANDS: Record<
     summary: "add, list or forget explicit memory entries (local store)",
     load: () => import("./memory-command.js"),
   },
+  rlm: {
+    summary: "answer a question about a file too large for a prompt (RLM engine)",
+    load: () => import("./rlm-command.js"),
+  },
   context: {
     summary: "print the prompt sections and the full system prompt",
     load: () => import("./context-command.js"),

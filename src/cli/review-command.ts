@@ -11,7 +11,7 @@ import { formatUsage, renderReviewBody } from "../publish/render.js";
 import { Redactor } from "../util/redact.js";
 import { VERSION } from "../version.js";
 import { snapshotLocalDiff } from "./snapshot.js";
-import { localContext } from "./local-context.js";
+import { localContext, localMemory } from "./local-context.js";
 import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
 import { shouldSendCacheKey } from "../context/for-run.js";
 
@@ -81,8 +81,10 @@ export async function run(argv: string[]): Promise<number> {
   const controller = new AbortController();
   process.once("SIGINT", () => controller.abort({ rivumi: "cancelled" }));
   const started = Date.now();
+  const memory = await localMemory(diff.root, journal);
   const { context } = await localContext({
     root: diff.root,
+    memory,
     activeDirs: activeDirsForChangedFiles(diff.files.map((f) => f.path)),
     userFile: values["user-file"],
     journal,

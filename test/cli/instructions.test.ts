@@ -17,7 +17,7 @@ const cli = (args: string[], cwd: string) =>
   execa(process.execPath, [CLI, ...args], {
     cwd,
     reject: false,
-    env: { XDG_CONFIG_HOME: "/nonexistent" },
+    env: { XDG_CONFIG_HOME: "/nonexistent", RIVUMI_MEMORY_FILE: join(cwd, ".no-memory.jsonl") },
   });
 
 async function nested(): Promise<TempGit> {

@@ -33,13 +33,37 @@ async function repoWithWork(): Promise<string> {
 const cli = (args: string[], env: Record<string, string> = {}) =>
   execa(process.execPath, [CLI, ...args], {
     reject: false,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      XDG_CONFIG_HOME: "/nonexistent",
+      USER: "alice",
+      RIVUMI_MEMORY_FILE: join(dir ?? tmpdir(), ".memory.jsonl"),
+      ...env,
+    },
     extendEnv: false,
   });
 
 describe("rivumi review", () => {
   it("reviews HEAD plus the working tree against the base without touching index or refs", async () => {
     const repo = await repoWithWork();
+    // A local memory entry for this user and project ends up in the prompt's memory section.
+    const memoryFile = join(repo, ".memory.jsonl");
+    const project = repo.split("/").pop()!;
+    writeFileSync(
+      memoryFile,
+      JSON.stringify({
+        v: 1,
+        id: "m-1",
+        type: "project-fact",
+        text: "We ship on Tuesdays.",
+        user: "alice",
+        project,
+        created_at: "2026-01-01T00:00:00Z",
+      }) + "\n",
+    );
+    await sh(repo, "add", ".memory.jsonl");
+    await sh(repo, "commit", "-q", "-m", "memory file (committed so status stays comparable)");
     const statusBefore = await sh(repo, "status", "--porcelain=v2", "--untracked-files=all");
     const refsBefore = await sh(repo, "for-each-ref");
     model = await startModelServer([
@@ -72,6 +96,9 @@ describe("rivumi review", () => {
       conclusion: "success",
       review: { summary: "Bumps a and adds b." },
     });
+    expect(messageText(model.requests[0]!.body.messages[0]!)).toContain(
+      "[project-fact] We ship on Tuesdays.",
+    );
     const diff = messageText(model.requests[1]!.body.messages.at(-1)!);
     expect(diff).toContain("+export const a = 2;");
     expect(diff).toContain("+export const b = 3;");

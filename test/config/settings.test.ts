@@ -82,4 +82,11 @@ describe("parseSettings", () => {
         new RegExp(`  ${name}:\\n    description: .+\\n    required: false\\n    default:`),
       );
   });
+
+  it("every input is documented in the README's inputs table", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const table = readme.slice(readme.indexOf("## Inputs"), readme.indexOf("## Outputs"));
+    for (const name of INPUT_NAMES)
+      expect(table, name).toMatch(new RegExp("\\| `" + name + "`\\s*\\|"));
+  });
 });

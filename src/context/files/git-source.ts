@@ -27,7 +27,10 @@ export interface GitFileSource extends FileSource {
  * controls) is never consulted. `rev` is resolved once, so a moving ref cannot change the answer.
  */
 export async function gitFileSource(repo: string, rev: string): Promise<GitFileSource> {
-  const commit = await git(repo, ["rev-parse", "--verify", "--end-of-options", `${rev}^{commit}`]);
+  // A full SHA (what the action passes) is used as is: listing its tree fails if it is missing.
+  const commit = /^[0-9a-f]{40}$/.test(rev)
+    ? rev
+    : await git(repo, ["rev-parse", "--verify", "--end-of-options", `${rev}^{commit}`]);
   const trees = new Map<string, Promise<Map<string, TreeEntry> | null>>();
 
   /** The entries of one directory of the commit, or null when it is not a directory. */

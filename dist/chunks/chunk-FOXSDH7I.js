@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as p}from"./chunk-6EGSM5LV.js";import{a as f}from"./chunk-F2CPV7GS.js";import{a as c}from"./chunk-4F5LBT64.js";import{a as s}from"./chunk-6CPL2PRN.js";import{d as l}from"./chunk-YJZ7OJQI.js";import{relative as m,resolve as u}from"node:path";var d=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+import{a as f}from"./chunk-SAZFHRUA.js";import{a as p}from"./chunk-6EGSM5LV.js";import{d as l}from"./chunk-S7DX5M7X.js";import{a as c}from"./chunk-4F5LBT64.js";import{a as s}from"./chunk-6CPL2PRN.js";import{relative as m,resolve as u}from"node:path";var d=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir

@@ -1,0 +1,131 @@
+// The RLM engine's entry point: one run over an input far too large for any prompt. The root
+// loop (root-loop.ts) runs at depth 0; nested `sub_rlm` runs reuse it one level down, with the
+// child model and the budgets the whole run shares.
+import { setMaxListeners } from "node:events";
+import type { Journal } from "../journal/journal.js";
+import type { ModelPort } from "../model/port.js";
+import { DEFAULT_RETRY, type RetryPolicy } from "../model/retry.js";
+import { ChildBroker } from "./children.js";
+import { resolveLimits, type RlmLimits } from "./options.js";
+import type { Coverage } from "./protocol.js";
+import { runLevel } from "./root-loop.js";
+import type { RlmInput } from "./sandbox.js";
+
+export type { Coverage } from "./protocol.js";
+export type { RlmInput } from "./sandbox.js";
+export { RLM_DEFAULTS, type RlmLimits } from "./options.js";
+export { RlmSetupError } from "./python.js";
+
+export type RlmStop =
+  "finalized" | "iteration-limit" | "contract" | "model-error" | "budget" | "cancelled";
+
+export interface RlmProgress {
+  iteration: number;
+  maxIterations: number;
+  childDone: number;
+  childPending: number;
+  tokens: number;
+}
+
+export interface RlmOptions extends Partial<RlmLimits> {
+  input: RlmInput;
+  question: string;
+  /** The root model. */
+  model: ModelPort;
+  /** The model every child call and nested run uses; defaults to `model`. */
+  childModel?: ModelPort;
+  journal: Journal;
+  signal?: AbortSignal;
+  retry?: RetryPolicy;
+  /** The interpreter to look for; default `python3`. */
+  python?: string;
+  /** `none` runs the REPL as the current user even where dropping privileges is possible. */
+  isolation?: "auto" | "none";
+  onProgress?(progress: RlmProgress): void;
+}
+
+export interface RlmResult {
+  answer: string;
+  confidence: string | null;
+  finalized: boolean;
+  stop: RlmStop;
+  iterations: number;
+  childCalls: number;
+  /** The last `chunk_coverage` result of the root REPL. */
+  coverage: Coverage | null;
+  /** Root, children and nested runs together. */
+  usage: { inputTokens: number; outputTokens: number };
+  /** Characters of the largest root request. */
+  rootMaxPromptChars: number;
+  isolation: string;
+  error?: string;
+}
+
+/** Answers `question` about an input far too large for a prompt. Throws only if no REPL starts. */
+export async function runRlm(opts: RlmOptions): Promise<RlmResult> {
+  const limits = resolveLimits(opts);
+  // One signal of our own: every concurrent child call listens on it.
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const stopWith = () => controller.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) stopWith();
+  opts.signal?.addEventListener("abort", stopWith, { once: true });
+  const signal = controller.signal;
+  const retry = opts.retry ?? DEFAULT_RETRY;
+  const childModel = opts.childModel ?? opts.model;
+  const shared = { opts, signal, retry };
+  let iteration = 0;
+  let rootTokens = 0;
+  const progress = () =>
+    opts.onProgress?.({
+      iteration,
+      maxIterations: limits.maxIterations,
+      childDone: broker.done,
+      childPending: broker.pending,
+      tokens: rootTokens + broker.tokensUsed(),
+    });
+  const broker: ChildBroker = new ChildBroker({
+    model: childModel,
+    limits,
+    journal: opts.journal,
+    signal,
+    retry,
+    onChange: progress,
+    async nested(question, text, depth) {
+      const nestedLimits = { ...limits, maxIterations: limits.nestedIterations };
+      const r = await runLevel({
+        ...shared,
+        depth,
+        input: { text },
+        question,
+        model: childModel,
+        limits: nestedLimits,
+        broker,
+      });
+      return r.finalized ? r.answer : `[nested RLM ended without finalize: ${r.stop}] ${r.answer}`;
+    },
+  });
+  const root = await runLevel({
+    ...shared,
+    depth: 0,
+    input: opts.input,
+    question: opts.question,
+    model: opts.model,
+    limits,
+    broker,
+    onTurn(i, usage) {
+      iteration = i;
+      rootTokens = usage.promptTokens + usage.completionTokens;
+      progress();
+    },
+  });
+  opts.signal?.removeEventListener("abort", stopWith);
+  return {
+    ...root,
+    childCalls: broker.admitted,
+    usage: {
+      inputTokens: root.usage.promptTokens + broker.usage.promptTokens,
+      outputTokens: root.usage.completionTokens + broker.usage.completionTokens,
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// The REPL's private directory, environment and resource limits.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, chown, copyFile, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Identity } from "./python.js";
+
+/** The input, handed to the REPL by file: a path to copy, or text to write. */
+export type RlmInput = { path: string } | { text: string };
+
+/**
+ * driver.py sits beside this module in the sources and beside the bundle once built
+ * (dist/driver.py), which is one level up when this code lands in a split chunk (dist/chunks/).
+ */
+export function driverPath(): string {
+  const candidates = [
+    fileURLToPath(new URL("./driver.py", import.meta.url)),
+    fileURLToPath(new URL("../driver.py", import.meta.url)),
+  ];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`driver.py is missing; looked at ${candidates.join(" and ")}`);
+  return found;
+}
+
+const GIB = 1024 ** 3;
+
+export interface ReplLimits {
+  /** Address space: a Python str can take 4 bytes a character, plus working copies. */
+  memoryBytes: number;
+  cpuSeconds: number;
+  fileBytes: number;
+  /** Not set when the REPL shares the host's user: the count would include the user's other processes. */
+  processes: number | undefined;
+}
+
+export function limitsFor(inputBytes: number, identity: Identity): ReplLimits {
+  return {
+    memoryBytes: inputBytes * 6 + GIB,
+    cpuSeconds: 1800,
+    fileBytes: 512 * 1024 ** 2,
+    processes: identity.kind === "self" ? undefined : 256,
+  };
+}
+
+export function describeLimits(l: ReplLimits): string {
+  const mib = (n: number) => `${Math.round(n / 1024 ** 2)} MiB`;
+  const nproc = l.processes === undefined ? "" : ` nproc=${l.processes}`;
+  return `rlimits as=${mib(l.memoryBytes)} cpu=${l.cpuSeconds}s fsize=${mib(l.fileBytes)}${nproc}`;
+}
+
+/** Only what Python needs; nothing from the host's environment that could be a secret. */
+export function replEnv(work: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
+    HOME: work,
+    TMPDIR: work,
+    LANG: "C.UTF-8",
+    LC_ALL: "C.UTF-8",
+    ...(process.env.TZ ? { TZ: process.env.TZ } : {}),
+  };
+}
+
+export interface Sandbox {
+  dir: string;
+  driver: string;
+  input: string;
+  /** The REPL's working directory. */
+  work: string;
+  inputBytes: number;
+  remove(): Promise<void>;
+}
+
+/** A fresh directory holding the driver and the input, readable (only) by the REPL's user. */
+export async function prepareSandbox(input: RlmInput, identity: Identity): Promise<Sandbox> {
+  const dir = await mkdtemp(join(tmpdir(), "rivumi-rlm-"));
+  const remove = async () => {
+    // What the REPL's user created under sudo, only that user (or root) can delete.
+    if (identity.kind === "sudo")
+      await new Promise((done) => execFile("sudo", ["-n", "rm", "-rf", "--", dir], done));
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    const driver = join(dir, "driver.py");
+    const file = join(dir, "input.txt");
+    const work = join(dir, "work");
+    await copyFile(driverPath(), driver);
+    if ("path" in input) await copyFile(input.path, file);
+    else await writeFile(file, input.text);
+    await mkdir(work);
+    for (const f of [driver, file]) await chmod(f, 0o644);
+    if (identity.kind === "uid") {
+      // Root hands the whole directory to the REPL's user; nobody else can look in.
+      for (const p of [dir, driver, file, work]) await chown(p, identity.uid, identity.gid);
+      await chmod(dir, 0o700);
+    } else if (identity.kind === "sudo") {
+      await chmod(dir, 0o711);
+      await chmod(work, 0o1777);
+    }
+    return { dir, driver, input: file, work, inputBytes: (await stat(file)).size, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
