@@ -1,7 +1,7 @@
 import { reviewTools } from "../agent/tools/index.js";
 import { submitReviewTool } from "../agent/tools/submit-review.js";
 import { buildPrompt } from "../prompt/build.js";
-import { parseCli } from "./args.js";
+import { parseCli, printedHelp } from "./args.js";
 import { repoAndDirs } from "./instructions-command.js";
 import { localContext, localMemory } from "./local-context.js";
 import { MemoryJournal } from "../journal/journal.js";
@@ -17,10 +17,7 @@ version, bytes, sha256, sources) and the full system prompt. With --base, the ch
 against that base decide the active directories, as in a review.`;
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes("--help")) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (printedHelp(argv, USAGE)) return 0;
   const { values } = parseCli(
     {
       args: argv,

@@ -1,7 +1,7 @@
 import { relative, resolve } from "node:path";
 import { formatInstructionsTable } from "../context/instructions/format.js";
 import { git } from "../workspace/git.js";
-import { parseCli } from "./args.js";
+import { parseCli, printedHelp } from "./args.js";
 import { localContext } from "./local-context.js";
 import { UsageError } from "./usage-error.js";
 
@@ -32,10 +32,7 @@ export async function repoAndDirs(
 }
 
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes("--help")) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (printedHelp(argv, USAGE)) return 0;
   const { values } = parseCli(
     {
       args: argv,

@@ -2,7 +2,7 @@ import { UsageError } from "./usage-error.js";
 import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseCli } from "./args.js";
+import { parseCli, printedHelp } from "./args.js";
 import { runSession } from "../agent/session.js";
 import { FileJournal } from "../journal/journal.js";
 import { createOpenAIModel } from "../model/openai-model.js";
@@ -23,10 +23,7 @@ The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl.`;
 
 /** `rivumi review`: the action's pipeline on a local checkout. */
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes("--help")) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (printedHelp(argv, USAGE)) return 0;
   const { values } = parseCli(
     {
       args: argv,

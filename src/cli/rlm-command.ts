@@ -7,7 +7,7 @@ import { runRlm, type RlmProgress, type RlmResult } from "../rlm/engine.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { Redactor } from "../util/redact.js";
 import { VERSION } from "../version.js";
-import { parseCli } from "./args.js";
+import { parseCli, printedHelp } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
@@ -29,10 +29,7 @@ function whole(name: string, value: string, lo: number, hi: number): number {
 
 /** `rivumi rlm`: the RLM engine on a local file. */
 export async function run(argv: string[]): Promise<number> {
-  if (argv.includes("--help")) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (printedHelp(argv, USAGE)) return 0;
   const { values } = parseCli(
     {
       args: argv,

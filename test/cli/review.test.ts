@@ -135,4 +135,13 @@ describe("rivumi review", () => {
     expect(run.stderr).toMatch(message);
     expect(existsSync(CLI)).toBe(true);
   });
+
+  it.each(["review", "instructions", "context", "memory", "rlm"])(
+    "rivumi %s --help prints its usage and exits 0",
+    async (command) => {
+      const run = await cli([command, "--help"]);
+      expect(run.exitCode).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^usage: rivumi ${command}`));
+    },
+  );
 });
