@@ -52,6 +52,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let plan: Plan | undefined;
   let workspace: Workspace | undefined;
   let early: Promise<Workspace | undefined> | undefined;
+  const earlyAbort = new AbortController();
   let agent: AgentRunResult | undefined;
   let memory: MemoryCommandResult | undefined;
   let failure: PhaseError | undefined;
@@ -118,7 +119,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           settings: s0,
           runDir,
           checkout: runner.workspace,
-          signal: controller.signal,
+          signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
         }),
       );
       early.catch(() => undefined);
@@ -146,8 +147,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         );
       }
       let self: Promise<string> | undefined;
-      const selfLogin = () =>
-        (self ??= s.botLogin ? Promise.resolve(s.botLogin) : gh.viewerLogin());
+      // Remembered only once it succeeds: a transient failure is asked again by the next write.
+      const selfLogin = () => {
+        if (!self) {
+          const asking = s.botLogin ? Promise.resolve(s.botLogin) : gh.viewerLogin();
+          self = asking;
+          asking.catch(() => (self = undefined));
+        }
+        return self;
+      };
       stickyFor = (pr) => memo(stickies, pr, () => new StickyComment(gh, pr, selfLogin));
       if (plan.kind === "agent") {
         const t = trigger;
@@ -192,7 +200,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     clearTimeout(timer);
     const outcome = toOutcome(plan, agent, failure, settings, started, journalName, memory);
     core ??= await loadCore();
-    // A workspace cloned early for a run that was then skipped still has to go.
+    // A clone started early for a run that was then skipped or failed is stopped, then removed.
+    if (plan?.kind !== "agent" || failure) earlyAbort.abort();
     workspace ??= await early?.catch(() => undefined);
     await finish({
       core,

@@ -51,6 +51,7 @@ export interface AgentRunResult extends SessionResult {
 }
 
 interface Target {
+  fork: boolean;
   head: string;
   base: string;
   cloneUrl: string;
@@ -62,10 +63,11 @@ async function resolveTarget(deps: AgentRunDeps): Promise<Target> {
   const { trigger, plan } = deps;
   if (trigger.kind === "pull_request") {
     const { headSha: head, baseSha: base, cloneUrl, number, title, body } = trigger;
-    return { head, base, cloneUrl, pull: { number, title, body } };
+    return { fork: trigger.isFork, head, base, cloneUrl, pull: { number, title, body } };
   }
   if (plan.pr === undefined) {
     return {
+      fork: false,
       head: deps.fallbackSha,
       base: deps.fallbackSha,
       cloneUrl: deps.fallbackRemote,
@@ -74,7 +76,8 @@ async function resolveTarget(deps: AgentRunDeps): Promise<Target> {
   }
   const pr = plan.pr;
   const pull: PullRequestInfo = await inPhase("github", () => deps.github.getPull(pr));
-  return { head: pull.headSha, base: pull.baseSha, cloneUrl: pull.cloneUrl, pull };
+  const fork = pull.headRepo.toLowerCase() !== pull.baseRepo.toLowerCase();
+  return { fork, head: pull.headSha, base: pull.baseSha, cloneUrl: pull.cloneUrl, pull };
 }
 
 /**
@@ -142,8 +145,8 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
     contextForRun({
       settings,
       plan,
-      trigger,
       root: ws.root,
+      fork: target.fork,
       base: target.base,
       head: ws.head,
       changedPaths: changed.map((f) => f.path),

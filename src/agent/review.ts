@@ -1,7 +1,12 @@
 import { z } from "zod";
 
 export const findingSchema = z.object({
-  path: z.string().min(1).describe("File path relative to the repository root, as in the diff."),
+  path: z
+    .string()
+    .min(1)
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    .regex(/^[^\u0000-\u001f\u007f`]+$/, "a file path without control characters or backticks")
+    .describe("File path relative to the repository root, as in the diff."),
   line: z
     .number()
     .int()

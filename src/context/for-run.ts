@@ -4,7 +4,6 @@ import type { Tool } from "../agent/tools/tool.js";
 import type { Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
 import type { AgentPlan } from "../plan/plan.js";
-import type { Trigger } from "../trigger/trigger.js";
 import { assembleContext, type AssembledContext } from "./assemble.js";
 import { gitFileSource } from "./files/git-source.js";
 import { worktreeFileSource } from "./files/worktree-source.js";
@@ -15,11 +14,12 @@ import { readUserFile } from "./instructions/user-layer.js";
 export interface RunContextInput {
   settings: Settings;
   plan: AgentPlan;
-  trigger: Trigger;
   root: string;
   base: string;
   head: string;
   changedPaths: readonly string[];
+  /** The head lives in another repository: its files are the author's, never rules. */
+  fork: boolean;
   /** The runner's checkout, where `instructions-file` is looked up. */
   checkout: string | undefined;
   memory: SessionContext["memory"];
@@ -63,19 +63,27 @@ export async function userLayerFromSettings(
  * trusted task run with edits reads the workspace's working tree and reloads after each write.
  */
 export async function contextForRun(input: RunContextInput): Promise<RunContext> {
-  const { settings, plan, trigger } = input;
+  const { settings, plan } = input;
   const notices: string[] = [];
   const edits = plan.trusted && plan.purpose === "task" && settings.allowEdits;
   let rev = input.base;
   if (settings.instructionsFrom === "head") {
-    const sameRepo = trigger.kind !== "pull_request" || !trigger.isFork;
-    if (plan.trusted && sameRepo) rev = input.head;
+    if (plan.trusted && !input.fork) rev = input.head;
     else
       notices.push(
         "instructions-from: head is honoured only for same-repository pull requests by writers; instructions were read from the base commit",
       );
   }
-  const source = edits ? worktreeFileSource(input.root) : await gitFileSource(input.root, rev);
+  // Rules follow the agent's edits only in the repository's own branches; a fork's head is data.
+  const fromWorktree = edits && !input.fork;
+  if (edits && input.fork) {
+    notices.push(
+      "the pull request comes from a fork: instructions were read from the base commit, not from the edited workspace",
+    );
+  }
+  const source = fromWorktree
+    ? worktreeFileSource(input.root)
+    : await gitFileSource(input.root, rev);
   const activeDirs = plan.pr === undefined ? ["."] : activeDirsForChangedFiles(input.changedPaths);
   const assembled = await assembleContext({
     source,
@@ -85,7 +93,7 @@ export async function contextForRun(input: RunContextInput): Promise<RunContext>
     totalBytes: settings.instructionsTotalBytes,
     memory: input.memory,
     tools: edits ? input.editTools : [],
-    reloadable: edits,
+    reloadable: fromWorktree,
     journal: input.journal,
   });
   return { ...assembled, edits, notices };

@@ -3,6 +3,8 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import type { GitHubPort, IssueComment, PullRequestInfo, RepoRef } from "./port.js";
 
+const MAX_RATE_LIMIT_WAIT_S = 60;
+
 /** Octokit with retries on transient errors and GitHub's rate-limit etiquette. */
 export const RivumiOctokit = Octokit.plugin(retry, throttling);
 export type RivumiOctokit = InstanceType<typeof RivumiOctokit>;
@@ -36,7 +38,8 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
         count: number,
       ) => {
         opts.onRateLimit?.(after, `${o.method} ${o.url}`);
-        return count < 2;
+        // Waiting out an hour-long reset would outlive the run's own time limit: give up instead.
+        return count < 2 && after <= MAX_RATE_LIMIT_WAIT_S;
       },
       onSecondaryRateLimit: (after: number, o: { method: string; url: string }) => {
         opts.onRateLimit?.(after, `${o.method} ${o.url}`);
@@ -92,12 +95,19 @@ export function createGitHubPort(octokit: RivumiOctokit, repoRef: RepoRef): GitH
       }));
     },
     async getPermission(login) {
-      const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
-        owner,
-        repo,
-        username: login,
-      });
-      return { permission: data.permission, roleName: data.role_name };
+      // GitHub answers 404 for some non-collaborators (app bots, deleted users): that is "none".
+      try {
+        const { data } = await octokit.rest.repos.getCollaboratorPermissionLevel({
+          owner,
+          repo,
+          username: login,
+        });
+        return { permission: data.permission, roleName: data.role_name };
+      } catch (error) {
+        if ((error as { status?: number }).status === 404)
+          return { permission: "none", roleName: "none" };
+        throw error;
+      }
     },
     async listIssueComments(number) {
       const comments = await octokit.paginate(octokit.rest.issues.listComments, {

@@ -80,7 +80,7 @@ export function renderReviewBody(outcome: Outcome): string {
             ? `${f.path}:${f.start_line}-${f.line}`
             : `${f.path}:${f.line}`;
         lines.push(
-          `- **${f.severity}** \`${where.replace(/`/g, "'")}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`,
+          `- **${f.severity}** \`${neutralizeMarkdown(where.replace(/[`\r\n]+/g, "'"))}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`,
         );
       }
       lines.push("");

@@ -5,10 +5,14 @@ const ZWSP = "\u200b";
  * people or teams, and it cannot hide HTML comments (so it cannot forge Rivumi's markers).
  */
 export function neutralizeMarkdown(text: string): string {
-  return text
-    .replace(/<!--/g, "&lt;!--")
-    .replace(/-->/g, "--&gt;")
-    .replace(/(^|[^\w`])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`);
+  return (
+    text
+      .replace(/<!--/g, "&lt;!--")
+      .replace(/-->/g, "--&gt;")
+      // Also inside code spans: a closing backtick right before "@" would otherwise end the span
+      // and leave a live mention; the zero-width space is invisible in code.
+      .replace(/(^|[^\w])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
+  );
 }
 
 /**
@@ -16,8 +20,9 @@ export function neutralizeMarkdown(text: string): string {
  * read as a workflow command (set an output, add a mask, stop commands), so it is broken up.
  */
 export function neutralizeLog(text: string): string {
+  // The runner also trims NEL (U+0085), which JavaScript's \s does not cover.
   return text.replace(
-    /^(\s*)(::|##\[)/gm,
+    /^([\s\u0085]*)(::|##\[)/gm,
     (_m, ws: string, cmd: string) => `${ws}${cmd[0]}${ZWSP}${cmd.slice(1)}`,
   );
 }

@@ -26,7 +26,7 @@ export class StickyComment {
       this.self(),
     ]);
     const me = self.toLowerCase();
-    return comments.find((c) => c.author.toLowerCase() === me && c.body.includes(STICKY_MARKER));
+    return comments.find((c) => c.author.toLowerCase() === me && c.body.startsWith(STICKY_MARKER));
   }
 
   /**

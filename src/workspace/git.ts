@@ -8,6 +8,8 @@ export function gitEnv(extra: Record<string, string> = {}): Record<string, strin
     LANG: "C.UTF-8",
     GIT_TERMINAL_PROMPT: "0",
     GIT_CONFIG_NOSYSTEM: "1",
+    // Nor the runner user's global config: filters, hooks or fsmonitor must not run on untrusted code.
+    GIT_CONFIG_GLOBAL: "/dev/null",
     GIT_AUTHOR_NAME: "rivumi",
     GIT_AUTHOR_EMAIL: "rivumi@users.noreply.github.com",
     GIT_COMMITTER_NAME: "rivumi",

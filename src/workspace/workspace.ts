@@ -47,6 +47,16 @@ function isFullClone(dir: string | undefined): dir is string {
  * merge base. The runner's checkout is only ever read.
  */
 export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace> {
+  try {
+    return await materialise(req);
+  } catch (error) {
+    // A half-made clone of untrusted code must not stay behind.
+    await rm(join(req.runDir, "workspace"), { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function materialise(req: WorkspaceRequest): Promise<Workspace> {
   const root = join(req.runDir, "workspace");
   const artifacts = join(req.runDir, "artifacts");
   await rm(root, { recursive: true, force: true });

@@ -76,3 +76,16 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
     expect(listed[129]).toMatchObject({ path: "f129.ts", additions: 1, deletions: 1 });
   });
 });
+
+describe("permission lookups", () => {
+  it("treats GitHub's 404 for a non-collaborator (an app bot, a deleted user) as no permission", async () => {
+    github.failNext("GET /repos/{owner}/{repo}/collaborators/{username}/permission", {
+      status: 404,
+      message: "Not Found",
+    });
+    expect(await port().getPermission("dependabot[bot]")).toEqual({
+      permission: "none",
+      roleName: "none",
+    });
+  });
+});

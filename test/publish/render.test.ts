@@ -45,6 +45,21 @@ describe("renderComment", () => {
     expect(body).not.toMatch(/(^|\s)@octocat/);
   });
 
+  it("neutralises a model-written path that tries to break out of its code span", () => {
+    const body = renderComment(
+      outcome({
+        review: {
+          summary: "s",
+          findings: [
+            { path: "a.ts\n\n@org/admins <!-- x -->", line: 1, severity: "nit", body: "b" },
+          ],
+        },
+      }),
+    );
+    expect(body).not.toMatch(/(^|[^\w])@org/);
+    expect(body.split("<!--")).toHaveLength(2); // only the sticky marker
+  });
+
   it("stays under GitHub's comment limit and points at the journal when cut", () => {
     const huge = outcome({ review: { summary: "x".repeat(200_000), findings: [] } });
     const body = renderComment(huge);

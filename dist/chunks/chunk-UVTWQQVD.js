@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as h,b,c as S,d as L,e as T,f as _,g as w}from"./chunk-FYACOUIP.js";import{c as I}from"./chunk-WZNNH6NJ.js";import{a as U,c as K,d as O}from"./chunk-S7DX5M7X.js";import{a as D}from"./chunk-4HPSPKDN.js";import{a as z}from"./chunk-UTLQLIVA.js";import{createHash as he}from"node:crypto";var v=`
+import{a as h,b,c as S,d as L,e as T,f as _,g as w}from"./chunk-FYACOUIP.js";import{c as I}from"./chunk-K6IGD3GO.js";import{a as U,c as K,d as O}from"./chunk-2KXB5DCR.js";import{a as D}from"./chunk-4HPSPKDN.js";import{a as z}from"./chunk-UTLQLIVA.js";import{createHash as he}from"node:crypto";var v=`
 
 `,$=5;function H(e,t){let r=e.map(ge),n=r.join(v);if(P(n)<=t)return{text:n,truncated:!1};let s=[],i=0;for(let m of r)i+=P(m),s.push(i),i+=v.length;let o=m=>{let g=s.findIndex(x=>x>m);return g<0?s.length:g},a=o(t),l="",u=0;for(;;){l=ke(t,e.slice(a).map(g=>g.path)),u=t-P(l)-v.length;let m=o(u);if(m>=a)break;a=m}let d=J(n,Math.max(0,u)).trimEnd(),p=d===""?l:`${d}${v}${l}`;return{text:J(p,t),truncated:!0}}function ge(e){let t=e.text.trimEnd();if(e.layer==="user")return`## User instructions (${w(e.path)})
 They apply to every file.
