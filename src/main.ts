@@ -25,13 +25,22 @@ import type { Workspace } from "./workspace/workspace.js";
 /** The action: every stage in order; publishing, the journal upload and cleanup in `finally`. */
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = Date.now();
-  // @actions/core pulls in an HTTP client and undici: load it while the run does its first I/O.
-  // Started once the workspace clone is under way, so the clone is not queued behind it.
+  // @actions/core pulls in an HTTP client and undici. Nothing is logged before the first model
+  // request, so it loads only when there is something to say, or to publish.
   let coreModule: Promise<ActionsCore> | undefined;
-  const loadCore = () => (coreModule ??= import("@actions/core"));
   let core: ActionsCore | undefined;
+  let masked = 0;
   const redactor = new Redactor();
-  const say = (text: string) => core?.info(neutralizeLog(redactor.redact(text)));
+  /** Loads core and masks every secret known so far, before anything is written to the log. */
+  const ready = async (): Promise<ActionsCore> => {
+    core ??= await (coreModule ??= import("@actions/core"));
+    const forms = redactor.secrets;
+    for (const form of forms.slice(masked)) core.setSecret(form);
+    masked = forms.length;
+    return core;
+  };
+  const say = (text: string) =>
+    void ready().then((c) => c.info(neutralizeLog(redactor.redact(text))));
   const runner = readRunnerEnv(env);
   const runDir = runDirectory(runner, env.GITHUB_JOB);
   const journalPath = join(runDir, "artifacts", "journal.jsonl");
@@ -75,12 +84,6 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       redactor.add(secret);
       redactor.add(`x-access-token:${secret}`);
     }
-    const ready = async () => {
-      if (core) return core;
-      core = await loadCore();
-      for (const form of redactor.secrets) core.setSecret(form);
-      return core;
-    };
     timer = setTimeout(
       () => controller.abort({ rivumi: "timeout" }),
       settings.timeoutMinutes * 60_000,
@@ -112,23 +115,30 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       asked?.catch(() => undefined);
       const s0 = settings;
       const t0 = trigger;
-      // First the clone: it is the longest wait before the first model request.
-      early = import("./workspace/early.js").then((m) =>
-        m.startEarlyWorkspace({
+      // First the clone: it is the longest wait before the first model request. The other modules
+      // load only once git is running, so they do not hold up its start.
+      const cloning = import("./workspace/early.js").then((m) => ({
+        workspace: m.startEarlyWorkspace({
           trigger: t0,
           settings: s0,
           runDir,
           checkout: runner.workspace,
           signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
         }),
-      );
+      }));
+      early = cloning.then((c) => c.workspace);
       early.catch(() => undefined);
-      // Reading memory is harmless whoever asked; start it now, use it only if the run goes ahead.
-      const remembered = loadPromptMemory(octokit, t0, s0, journal);
-      // Then the agent's stages (git, the model SDK, tools) load while GitHub answers the trust check.
-      const agentStages = import("./pipeline.js");
+      // Reading memory is harmless whoever asked; use it only if the run goes ahead.
+      const remembered = cloning.then(
+        () => loadPromptMemory(octokit, t0, s0, journal),
+        () => loadPromptMemory(octokit, t0, s0, journal),
+      );
+      // Then the agent's stages (the model SDK, tools) load while git and GitHub work.
+      const agentStages = cloning.then(
+        () => import("./pipeline.js"),
+        () => import("./pipeline.js"),
+      );
       agentStages.catch(() => undefined);
-      await ready();
       const access = await asked;
       plan = planRun(trigger, s, { permission: access?.permission });
       if (plan.kind === "memory" && trigger.kind === "comment") {
@@ -178,9 +188,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         });
       }
     }
-    for (const notice of agent?.notices ?? []) core?.notice(neutralizeLog(redactor.redact(notice)));
+    for (const notice of agent?.notices ?? [])
+      (await ready()).notice(neutralizeLog(redactor.redact(notice)));
     if (plan.kind === "stop") {
-      core?.notice(neutralizeLog(redactor.redact(`Rivumi ${plan.conclusion}: ${plan.reason}`)));
+      (await ready()).notice(
+        neutralizeLog(redactor.redact(`Rivumi ${plan.conclusion}: ${plan.reason}`)),
+      );
     }
     journal.emit({
       type: "plan.decided",
@@ -199,12 +212,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   } finally {
     clearTimeout(timer);
     const outcome = toOutcome(plan, agent, failure, settings, started, journalName, memory);
-    core ??= await loadCore();
+    const publishedCore = await ready();
     // A clone started early for a run that was then skipped or failed is stopped, then removed.
     if (plan?.kind !== "agent" || failure) earlyAbort.abort();
     workspace ??= await early?.catch(() => undefined);
     await finish({
-      core,
+      core: publishedCore,
       outcome,
       plan,
       stickyFor,

@@ -108,7 +108,15 @@ export async function checkoutState(checkout: string): Promise<Record<string, st
     head: await sh(checkout, "rev-parse", "HEAD"),
     symbolic: await sh(checkout, "symbolic-ref", "-q", "HEAD").catch(() => "detached"),
     index: hash(join(checkout, ".git", "index")),
-    status: await sh(checkout, "status", "--porcelain=v2", "--untracked-files=all", "--ignored"),
+    // --no-optional-locks: a plain status may rewrite the index to refresh stat data (racy git).
+    status: await sh(
+      checkout,
+      "--no-optional-locks",
+      "status",
+      "--porcelain=v2",
+      "--untracked-files=all",
+      "--ignored",
+    ),
     refs: await sh(checkout, "for-each-ref", "--format=%(refname) %(objectname)"),
     config: hash(join(checkout, ".git", "config")),
     shallow: hash(join(checkout, ".git", "shallow")),
