@@ -9,9 +9,9 @@ import { loadPromptMemory } from "./context/memory-for-run.js";
 import type { AgentRunResult } from "./pipeline.js";
 import { inPhase, PhaseError } from "./util/phase.js";
 import { planRun, type Plan } from "./plan/plan.js";
-import { formatInstructionsMarkdown } from "./context/instructions/format.js";
 import { finish } from "./publish/finish.js";
-import type { Outcome } from "./publish/render.js";
+import { toOutcome } from "./publish/outcome.js";
+import { triggerDetail } from "./trigger/detail.js";
 import { neutralizeLog } from "./publish/sanitize.js";
 import { StickyComment } from "./publish/sticky-comment.js";
 import { readInput, readRunnerEnv, runDirectory, type ActionsCore } from "./run-context.js";
@@ -242,95 +242,4 @@ function memo<K, V>(map: Map<K, V>, key: K, make: () => V): V {
     map.set(key, value);
   }
   return value;
-}
-
-function triggerDetail(t: Trigger): Record<string, unknown> {
-  switch (t.kind) {
-    case "pull_request":
-      return {
-        event: t.event,
-        action: t.action,
-        number: t.number,
-        author: t.author,
-        head: t.headSha,
-        base: t.baseSha,
-        fork: t.isFork,
-      };
-    case "comment":
-      return {
-        number: t.number,
-        sender: t.sender,
-        command: t.command?.name ?? null,
-        pr: t.isPullRequest,
-      };
-    case "workflow_run":
-      return { runId: t.runId, conclusion: t.conclusion };
-    case "dispatch":
-      return { sender: t.sender };
-    case "ignored":
-      return { event: t.event, reason: t.reason };
-  }
-}
-
-function agentDetails(agent: AgentRunResult, journalName: string): string[] {
-  const details = agent.notices.map((n) => `> [!NOTE]\n> ${n}`);
-  if (agent.changes) {
-    details.push(
-      `**Changes:** ${agent.changes.files} file(s), ${agent.changes.bytes} bytes, saved as \`changes.patch\` in the artifact \`${journalName}\` (apply with \`git apply changes.patch\`).`,
-    );
-  }
-  details.push(formatInstructionsMarkdown(agent.instructions));
-  return details;
-}
-
-function toOutcome(
-  plan: Plan | undefined,
-  agent: AgentRunResult | undefined,
-  failure: PhaseError | undefined,
-  settings: Settings | undefined,
-  started: number,
-  journalName: string,
-  memory: MemoryCommandResult | undefined,
-): Outcome {
-  const stats = {
-    turns: agent?.loop.state.turns ?? 0,
-    usage: agent?.loop.state.usage ?? { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
-    costUsd: agent?.loop.state.costUsd ?? (settings?.prices ? 0 : undefined),
-    ms: Date.now() - started,
-    model: settings?.model ?? "?",
-  };
-  if (failure) {
-    return {
-      conclusion: "failure",
-      stop: undefined,
-      review: undefined,
-      note: `Rivumi failed in the ${failure.phase} phase: ${failure.message}`,
-      stats,
-      journalName,
-    };
-  }
-  if (memory) {
-    const { conclusion, reply } = memory;
-    return { conclusion, stop: undefined, review: undefined, note: reply, stats, journalName };
-  }
-  if (agent)
-    return {
-      conclusion: agent.conclusion,
-      stop: agent.loop.stop,
-      review: agent.loop.review,
-      note: agent.note,
-      stats,
-      journalName,
-      details: agentDetails(agent, journalName),
-      attachments: agent.changes ? [agent.changes.file] : [],
-    };
-  const reason = plan?.kind === "stop" ? plan.reason : "nothing to do";
-  return {
-    conclusion: plan?.kind === "stop" ? plan.conclusion : "skipped",
-    stop: undefined,
-    review: undefined,
-    note: reason,
-    stats,
-    journalName,
-  };
 }
