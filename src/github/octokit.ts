@@ -127,6 +127,9 @@ export function createGitHubPort(octokit: RivumiOctokit, repoRef: RepoRef): GitH
       });
       return toComment(data);
     },
+    async deleteIssueComment(id) {
+      await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+    },
     async updateIssueComment(id, body) {
       const { data } = await octokit.rest.issues.updateComment({
         owner,

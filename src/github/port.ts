@@ -9,6 +9,7 @@ export interface GitHubPort {
   listIssueComments(number: number): Promise<IssueComment[]>;
   createIssueComment(number: number, body: string): Promise<IssueComment>;
   updateIssueComment(id: number, body: string): Promise<IssueComment>;
+  deleteIssueComment(id: number): Promise<void>;
 }
 
 export interface RepoRef {

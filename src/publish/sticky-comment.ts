@@ -20,13 +20,16 @@ export class StickyComment {
     return this.current?.url;
   }
 
-  private async find(): Promise<IssueComment | undefined> {
+  /** Rivumi's own marked comments on the pull request, oldest first. */
+  private async own(): Promise<IssueComment[]> {
     const [comments, self] = await Promise.all([
       this.github.listIssueComments(this.pr),
       this.self(),
     ]);
     const me = self.toLowerCase();
-    return comments.find((c) => c.author.toLowerCase() === me && c.body.startsWith(STICKY_MARKER));
+    return comments
+      .filter((c) => c.author.toLowerCase() === me && c.body.startsWith(STICKY_MARKER))
+      .sort((a, b) => a.id - b.id);
   }
 
   /**
@@ -43,12 +46,20 @@ export class StickyComment {
   private async write(
     body: string,
   ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
-    this.current ??= await this.find();
+    this.current ??= (await this.own())[0];
     if (this.current) {
       this.current = await this.github.updateIssueComment(this.current.id, body);
       return { action: "updated", comment: this.current };
     }
-    this.current = await this.github.createIssueComment(this.pr, body);
+    const created = await this.github.createIssueComment(this.pr, body);
+    // Another run may have created one at the same moment: every run keeps the oldest.
+    const oldest = (await this.own())[0];
+    if (oldest && oldest.id !== created.id) {
+      await this.github.deleteIssueComment(created.id);
+      this.current = await this.github.updateIssueComment(oldest.id, body);
+      return { action: "updated", comment: this.current };
+    }
+    this.current = created;
     return { action: "created", comment: this.current };
   }
 }

@@ -60,6 +60,42 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
     expect(github.issueComments(FULL, 3).map((c) => c.body)).toEqual([`${STICKY_MARKER}\nresult`]);
   });
 
+  it("two runs that create at the same moment end with one comment, the oldest", async () => {
+    // Separate clients, as two workflow runs would have. Their first lookups are held until both
+    // have answered, so neither sees the other's comment and both create one.
+    let arrived = 0;
+    let release!: () => void;
+    const bothLooked = new Promise<void>((resolve) => (release = resolve));
+    const racing = () => {
+      const gh = port();
+      let first = true;
+      return {
+        ...gh,
+        async listIssueComments(n: number) {
+          const listed = await gh.listIssueComments(n);
+          if (first) {
+            first = false;
+            if (++arrived === 2) release();
+            await bothLooked;
+          }
+          return listed;
+        },
+      };
+    };
+    const a = new StickyComment(racing(), 3, () => Promise.resolve("github-actions[bot]"));
+    const b = new StickyComment(racing(), 3, () => Promise.resolve("github-actions[bot]"));
+    const [ra, rb] = await Promise.all([
+      a.upsert(`${STICKY_MARKER}\nrun a`),
+      b.upsert(`${STICKY_MARKER}\nrun b`),
+    ]);
+    const left = github.issueComments(FULL, 3);
+    expect(left).toHaveLength(1);
+    expect([ra.comment.id, rb.comment.id]).toEqual([left[0]!.id, left[0]!.id]);
+    expect(
+      github.requestsTo("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"),
+    ).toHaveLength(1);
+  });
+
   it("reads permissions, the pull request and its files, paginated", async () => {
     github.setPermission(FULL, "bob", "maintain");
     const files = Array.from({ length: 130 }, (_, i) => ({

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as d}from"./chunk-6SGPZNPC.js";import{a as u}from"./chunk-6EGSM5LV.js";import{d as l}from"./chunk-2KXB5DCR.js";import{a as f,b as c}from"./chunk-JUT4NSUW.js";import{a as s}from"./chunk-6CPL2PRN.js";import{relative as h,resolve as p}from"node:path";var m=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+import{a as d}from"./chunk-5ABINCU7.js";import{a as u}from"./chunk-6EGSM5LV.js";import{d as l}from"./chunk-2KXB5DCR.js";import{a as f,b as c}from"./chunk-JUT4NSUW.js";import{a as s}from"./chunk-6CPL2PRN.js";import{relative as h,resolve as p}from"node:path";var m=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir
