@@ -129,15 +129,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       early = cloning.then((c) => c.workspace);
       early.catch(() => undefined);
       // Reading memory is harmless whoever asked; use it only if the run goes ahead.
-      const remembered = cloning.then(
-        () => loadPromptMemory(octokit, t0, s0, journal),
-        () => loadPromptMemory(octokit, t0, s0, journal),
+      // `settled` waits for the clone to start (or fail to) without caring which.
+      const settled = cloning.then(
+        () => undefined,
+        () => undefined,
       );
+      const remembered = settled.then(() => loadPromptMemory(octokit, t0, s0, journal));
       // Then the agent's stages (the model SDK, tools) load while git and GitHub work.
-      const agentStages = cloning.then(
-        () => import("./pipeline.js"),
-        () => import("./pipeline.js"),
-      );
+      const agentStages = settled.then(() => import("./pipeline.js"));
       agentStages.catch(() => undefined);
       const access = await asked;
       plan = planRun(trigger, s, { permission: access?.permission });

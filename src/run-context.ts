@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export type ActionsCore = typeof import("@actions/core");
@@ -43,7 +44,7 @@ export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
     runId: env.GITHUB_RUN_ID ?? String(process.pid),
     attempt: env.GITHUB_RUN_ATTEMPT ?? "1",
     workspace: env.GITHUB_WORKSPACE || undefined,
-    runnerTemp: env.RUNNER_TEMP || join(env.TMPDIR ?? "/tmp"),
+    runnerTemp: env.RUNNER_TEMP || tmpdir(),
   };
 }
 

@@ -2,13 +2,12 @@ import { reviewTools } from "../agent/tools/index.js";
 import { submitReviewTool } from "../agent/tools/submit-review.js";
 import { buildPrompt } from "../prompt/build.js";
 import { parseCli, printedHelp } from "./args.js";
-import { repoAndDirs } from "./instructions-command.js";
+import { repoAndDirs, WHERE_OPTIONS } from "./instructions-command.js";
 import { localContext, localMemory } from "./local-context.js";
 import { MemoryJournal } from "../journal/journal.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
 import { git } from "../workspace/git.js";
-import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F] [--json]
 
@@ -21,22 +20,13 @@ export async function run(argv: string[]): Promise<number> {
   const { values } = parseCli(
     {
       args: argv,
-      options: {
-        repo: { type: "string" },
-        ref: { type: "string" },
-        dir: { type: "string", multiple: true },
-        base: { type: "string" },
-        "user-file": { type: "string" },
-        json: { type: "boolean", default: false },
-      },
+      options: { ...WHERE_OPTIONS, base: { type: "string" } },
       strict: true,
       allowPositionals: false,
     },
     USAGE,
   );
-  if (values.ref?.startsWith("-"))
-    throw new UsageError(`--ref ${values.ref}: a revision cannot start with '-'`);
-  const { root, dirs } = await repoAndDirs(values.repo, values.dir);
+  const { root, dirs } = await repoAndDirs(values.repo, values.dir, values.ref);
   const diff = values.base ? await snapshotLocalDiff(root, values.base) : undefined;
   const head =
     diff?.head ??

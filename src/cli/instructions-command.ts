@@ -11,11 +11,22 @@ Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir
 the current directory is used.`;
 
+/** The options that say where to look, shared with `rivumi context`. */
+export const WHERE_OPTIONS = {
+  repo: { type: "string" },
+  ref: { type: "string" },
+  dir: { type: "string", multiple: true },
+  "user-file": { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
+
 /** Repository root and the directories asked about, relative to the root with `/` separators. */
 export async function repoAndDirs(
   repo: string | undefined,
   dirs: string[] | undefined,
+  ref: string | undefined,
 ): Promise<{ root: string; dirs: string[] }> {
+  if (ref?.startsWith("-")) throw new UsageError(`--ref ${ref}: a revision cannot start with '-'`);
   const start = resolve(repo ?? ".");
   const root = await git(start, ["rev-parse", "--show-toplevel"], { allowFail: true });
   if (!root) throw new UsageError(`${start} is not inside a git repository; pass --repo DIR`);
@@ -36,21 +47,13 @@ export async function run(argv: string[]): Promise<number> {
   const { values } = parseCli(
     {
       args: argv,
-      options: {
-        repo: { type: "string" },
-        ref: { type: "string" },
-        dir: { type: "string", multiple: true },
-        "user-file": { type: "string" },
-        json: { type: "boolean", default: false },
-      },
+      options: WHERE_OPTIONS,
       strict: true,
       allowPositionals: false,
     },
     USAGE,
   );
-  if (values.ref?.startsWith("-"))
-    throw new UsageError(`--ref ${values.ref}: a revision cannot start with '-'`);
-  const { root, dirs } = await repoAndDirs(values.repo, values.dir);
+  const { root, dirs } = await repoAndDirs(values.repo, values.dir, values.ref);
   const { resolution } = await localContext({
     root,
     ref: values.ref,

@@ -5,7 +5,7 @@ import type { SessionContext } from "../agent/session.js";
 import { assembleContext, type AssembledContext } from "../context/assemble.js";
 import { gitFileSource } from "../context/files/git-source.js";
 import { worktreeFileSource } from "../context/files/worktree-source.js";
-import type { InstructionDiagnostics, UserLayerEntry } from "../context/instructions/types.js";
+import type { UserLayerEntry } from "../context/instructions/types.js";
 import { defaultUserFile, readUserFile } from "../context/instructions/user-layer.js";
 import type { Journal } from "../journal/journal.js";
 import { MemoryJournal } from "../journal/journal.js";
@@ -49,8 +49,6 @@ export async function localContext(opts: LocalContextOptions): Promise<Assembled
     journal: opts.journal ?? new MemoryJournal(),
   });
 }
-
-export type { InstructionDiagnostics };
 
 /**
  * The CLI's memory: the local JSONL store (`$RIVUMI_MEMORY_FILE`, else under `$XDG_DATA_HOME`),

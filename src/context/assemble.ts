@@ -2,7 +2,7 @@ import type { SessionContext } from "../agent/session.js";
 import { createLoadSkill } from "../agent/tools/load-skill.js";
 import type { Tool } from "../agent/tools/tool.js";
 import type { Journal } from "../journal/journal.js";
-import { bound } from "../publish/sanitize.js";
+import { boundBytes } from "../publish/sanitize.js";
 import type { FileSource } from "./files/types.js";
 import { diffInstructions, fingerprint } from "./instructions/fingerprint.js";
 import { resolveInstructions } from "./instructions/resolve.js";
@@ -138,13 +138,9 @@ function contextUpdate(
     next.resolution.text || "(no instructions apply now)",
     ...skills,
   ].join("\n");
-  // Bounded in bytes; `bound` counts characters, so leave room for multi-byte text.
-  let out = bound(text, CONTEXT_UPDATE_BYTES, "[context update cut; read the files for the rest]");
-  while (Buffer.byteLength(out) > CONTEXT_UPDATE_BYTES)
-    out = bound(
-      out,
-      Math.floor(out.length * 0.9),
-      "[context update cut; read the files for the rest]",
-    );
-  return out;
+  return boundBytes(
+    text,
+    CONTEXT_UPDATE_BYTES,
+    "[context update cut; read the files for the rest]",
+  );
 }
