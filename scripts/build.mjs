@@ -14,7 +14,8 @@ await build({
   target: "node20",
   format: "esm",
   legalComments: "none",
-  minify: true,
+  // RIVUMI_UNMINIFIED=1 keeps module path comments in the output, for reading CPU profiles.
+  minify: !process.env.RIVUMI_UNMINIFIED,
   keepNames: false,
   logLevel: "warning",
   // The shebang makes dist/cli.js executable; bundled CommonJS dependencies call require().

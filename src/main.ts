@@ -20,6 +20,7 @@ import { parseTrigger } from "./trigger/parse-event.js";
 import type { Trigger } from "./trigger/trigger.js";
 import { Redactor } from "./util/redact.js";
 import { VERSION } from "./version.js";
+import { startEarlyWorkspace } from "./workspace/early.js";
 import type { Workspace } from "./workspace/workspace.js";
 
 /** The action: every stage in order; publishing, the journal upload and cleanup in `finally`. */
@@ -109,34 +110,31 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
       });
       const gh = createGitHubPort(octokit, repo);
-      // The trust check goes out first; everything below overlaps with it.
+      const s0 = settings;
+      const t0 = trigger;
+      // The clone is the longest wait before the first model request, so git starts first and
+      // works on another core while this process loads its HTTP client for the trust check.
+      const cloning = startEarlyWorkspace({
+        trigger: t0,
+        settings: s0,
+        runDir,
+        checkout: runner.workspace,
+        signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
+      });
+      early = cloning;
       const actor = actorOf(trigger);
       const asked = actor ? inPhase("trust", () => gh.getPermission(actor.login)) : undefined;
       asked?.catch(() => undefined);
-      const s0 = settings;
-      const t0 = trigger;
-      // First the clone: it is the longest wait before the first model request. The other modules
-      // load only once git is running, so they do not hold up its start.
-      const cloning = import("./workspace/early.js").then((m) => ({
-        workspace: m.startEarlyWorkspace({
-          trigger: t0,
-          settings: s0,
-          runDir,
-          checkout: runner.workspace,
-          signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
-        }),
-      }));
-      early = cloning.then((c) => c.workspace);
-      early.catch(() => undefined);
-      // Reading memory is harmless whoever asked; use it only if the run goes ahead.
-      // `settled` waits for the clone to start (or fail to) without caring which.
-      const settled = cloning.then(
-        () => undefined,
-        () => undefined,
-      );
-      const remembered = settled.then(() => loadPromptMemory(octokit, t0, s0, journal));
-      // Then the agent's stages (the model SDK, tools) load while git and GitHub work.
-      const agentStages = settled.then(() => import("./pipeline.js"));
+      // Reads that are harmless whoever asked overlap with the trust check; they are used only
+      // if the run goes ahead.
+      const files =
+        t0.kind === "pull_request"
+          ? inPhase("github", () => gh.listPullFiles(t0.number))
+          : undefined;
+      files?.catch(() => undefined);
+      const remembered = loadPromptMemory(octokit, t0, s0, journal);
+      // The agent's stages (the model SDK, tools) load while git and GitHub work.
+      const agentStages = import("./pipeline.js");
       agentStages.catch(() => undefined);
       const access = await asked;
       plan = planRun(trigger, s, { permission: access?.permission });
@@ -182,6 +180,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           fallbackSha: runner.sha,
           sticky: stickyFor,
           early,
+          ...(files ? { files } : {}),
           memory: remembered,
           onWorkspace: (ws) => (workspace = ws),
         });

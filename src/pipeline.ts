@@ -38,6 +38,8 @@ export interface AgentRunDeps {
   memory?: Promise<SessionContext["memory"]>;
   /** A workspace already being made for this trigger (see `startEarlyWorkspace`). */
   early?: Promise<Workspace | undefined> | undefined;
+  /** The pull request's changed files, when they were asked for before the trust check ended. */
+  files?: Promise<PullFile[]>;
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
@@ -111,7 +113,8 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
   );
   const memory = deps.memory ?? Promise.resolve({ entries: [], source: undefined });
   const files: Promise<PullFile[]> =
-    pr !== undefined ? inPhase("github", () => github.listPullFiles(pr)) : Promise.resolve([]);
+    deps.files ??
+    (pr !== undefined ? inPhase("github", () => github.listPullFiles(pr)) : Promise.resolve([]));
   files.catch(() => undefined); // awaited below; keeps an early rejection from going unhandled
 
   const started = Date.now();

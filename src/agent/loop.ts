@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Usage } from "../journal/events.js";
 import type { Journal } from "../journal/journal.js";
 import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";

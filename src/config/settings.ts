@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Reads one raw input value; "" when unset (the shape of `core.getInput`). */
 export type InputReader = (name: string) => string;

@@ -2,7 +2,7 @@
 // enforced here, whatever the Python helpers already checked: the model is pinned, batches are
 // capped, the dependency gate is checked again, and the call and token budgets are shared by the
 // whole run, nested `sub_rlm` runs included.
-import { z } from "zod";
+import * as z from "zod";
 import type { Usage } from "../journal/events.js";
 import type { Journal } from "../journal/journal.js";
 import type { ChatMessage, ModelPort } from "../model/port.js";

@@ -1,6 +1,6 @@
 // The JSON-lines protocol between the host and driver.py. Everything the driver sends is
 // untrusted: REPL code can write to the protocol pipe itself, so every message is validated here.
-import { z } from "zod";
+import * as z from "zod";
 
 const count = z.number().int().nonnegative();
 

@@ -1,4 +1,4 @@
-import { execa } from "execa";
+import { execFile } from "node:child_process";
 
 /** The only environment git subprocesses see: no tokens, no keys, nothing from the workflow. */
 export function gitEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -36,23 +36,80 @@ export class GitError extends Error {
   override readonly name = "GitError";
 }
 
-/** Runs git with arguments as an array (never a shell) and returns trimmed stdout. */
+/** What one git process left behind. `code` is null when it could not start or was killed. */
+export interface GitOutput<T extends string | Buffer> {
+  code: number | null;
+  stdout: T;
+  stderr: string;
+  /** stdout grew past `maxBuffer`; the process was stopped. */
+  overflow: boolean;
+}
+
+export interface GitProcessOptions {
+  env?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Largest stdout kept, in bytes; beyond it the process is stopped. Default 100 MiB. */
+  maxBuffer?: number;
+}
+
+const DEFAULT_MAX_BUFFER = 100 * 1024 * 1024;
+
+/**
+ * Spawns git directly (no shell, only gitEnv) and collects its output. Node's own `execFile`,
+ * not execa: this runs several times before the first model request, and loading execa there
+ * costs more than the git commands themselves.
+ */
+export function runGitProcess(
+  cwd: string,
+  args: readonly string[],
+  opts: GitProcessOptions & { encoding: "buffer" },
+): Promise<GitOutput<Buffer>>;
+export function runGitProcess(
+  cwd: string,
+  args: readonly string[],
+  opts?: GitProcessOptions,
+): Promise<GitOutput<string>>;
+export function runGitProcess(
+  cwd: string,
+  args: readonly string[],
+  opts: GitProcessOptions & { encoding?: "buffer" } = {},
+): Promise<GitOutput<string | Buffer>> {
+  return new Promise((resolve) => {
+    execFile(
+      "git",
+      args,
+      {
+        cwd,
+        env: gitEnv(opts.env),
+        encoding: opts.encoding ?? "utf8",
+        maxBuffer: opts.maxBuffer ?? DEFAULT_MAX_BUFFER,
+        windowsHide: true,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      },
+      (error, stdout, stderr) => {
+        const failure = error as (NodeJS.ErrnoException & { code?: number | string }) | null;
+        const code = !failure ? 0 : typeof failure.code === "number" ? failure.code : null;
+        resolve({
+          code,
+          stdout,
+          stderr: String(stderr || (code === null && failure ? failure.message : "")),
+          overflow: failure?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER",
+        });
+      },
+    );
+  });
+}
+
+/** Runs git with arguments as an array (never a shell) and returns stdout without its last newline. */
 export async function git(
   cwd: string,
   args: string[],
   opts: { env?: Record<string, string>; signal?: AbortSignal; allowFail?: boolean } = {},
 ): Promise<string> {
-  const result = await execa("git", args, {
-    cwd,
-    env: gitEnv(opts.env),
-    extendEnv: false,
-    reject: false,
-    stripFinalNewline: true,
-    ...(opts.signal ? { cancelSignal: opts.signal } : {}),
-  });
-  if (result.exitCode !== 0 && !opts.allowFail) {
-    const stderr = String(result.stderr).split("\n").slice(-3).join(" ").trim();
-    throw new GitError(`git ${args[0] ?? ""} failed (exit ${result.exitCode ?? "?"}): ${stderr}`);
+  const result = await runGitProcess(cwd, args, opts);
+  if (result.code !== 0 && !opts.allowFail) {
+    const stderr = result.stderr.split("\n").slice(-3).join(" ").trim();
+    throw new GitError(`git ${args[0] ?? ""} failed (exit ${result.code ?? "?"}): ${stderr}`);
   }
-  return result.exitCode === 0 ? String(result.stdout) : "";
+  return result.code === 0 ? result.stdout.replace(/\r?\n$/, "") : "";
 }

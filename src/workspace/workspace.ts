@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { git, gitAuthEnv } from "./git.js";
+import { git, gitAuthEnv, runGitProcess } from "./git.js";
 
 export interface Workspace {
   /** The disposable clone the agent works in. */
@@ -95,21 +95,25 @@ async function materialise(req: WorkspaceRequest): Promise<Workspace> {
         ...signal,
       },
     );
-  // Both commits may already be here (borrowed from the checkout): then no fetch is needed.
-  let mergeBase = await git(root, ["merge-base", req.base, req.head], {
-    allowFail: true,
-    ...signal,
-  });
+  // Both commits may already be here (borrowed from the checkout): then no fetch is needed, and
+  // the checkout runs beside the merge-base search rather than after it.
+  const mergeBaseOf = () =>
+    git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
+  const checkoutArgs = ["checkout", "--quiet", "--detach", req.head];
+  const tryCheckout = runGitProcess(root, checkoutArgs, signal).then((r) => r.code === 0);
+  const [found, checkedOut] = await Promise.all([mergeBaseOf(), tryCheckout]);
+  let mergeBase = found;
   for (const depth of DEEPEN_STEPS) {
     if (mergeBase) break;
     await fetchHead(fetch, req, [`--depth=${depth}`]);
-    mergeBase = await git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
+    mergeBase = await mergeBaseOf();
   }
   if (!mergeBase) {
     await fetchHead(fetch, req, existsSync(join(root, ".git", "shallow")) ? ["--unshallow"] : []);
     mergeBase = await git(root, ["merge-base", req.base, req.head], signal);
   }
-  await git(root, ["checkout", "--quiet", "--detach", req.head], signal);
+  // The head arrived with the fetch; this time a failure is an error.
+  if (!checkedOut) await git(root, checkoutArgs, signal);
 
   return {
     root,

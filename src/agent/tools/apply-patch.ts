@@ -1,7 +1,7 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { execa, type Result } from "execa";
-import { z } from "zod";
+import type { Result } from "execa";
+import * as z from "zod";
 import { cutText } from "../../util/bounded.js";
 import { lexicalSegments, resolveInside } from "../../workspace/confine.js";
 import { gitEnv } from "../../workspace/git.js";
@@ -139,6 +139,7 @@ async function gitApply(
   patch: string,
   limits: ApplyPatchLimits,
 ): Promise<Result> {
+  const { execa } = await import("execa");
   const result = await execa(
     "git",
     ["-c", "core.quotePath=false", "-c", "core.fsmonitor=false", "apply", ...args],

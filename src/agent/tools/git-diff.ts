@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { lineWindow, splitLines } from "../../util/bounded.js";
 import { lexicalSegments } from "../../workspace/confine.js";
 import { runGit } from "./run-git.js";

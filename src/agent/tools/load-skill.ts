@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { FileSource } from "../../context/files/types.js";
 import { loadSkillBody } from "../../context/skills/discover.js";
 import type { Skill } from "../../context/skills/types.js";

@@ -1,6 +1,6 @@
 import { constants } from "node:fs";
 import { open } from "node:fs/promises";
-import { z } from "zod";
+import * as z from "zod";
 import { resolveInside } from "../../workspace/confine.js";
 import { cutText, lineWindow, splitLines } from "../../util/bounded.js";
 import { defineTool, ToolError } from "./tool.js";

@@ -1,4 +1,4 @@
-import { execa, type Result } from "execa";
+import type { Result } from "execa";
 import { gitEnv } from "../../workspace/git.js";
 import type { ToolContext } from "./tool.js";
 
@@ -20,6 +20,8 @@ export async function runGit(
   args: readonly string[],
   options: GitRunOptions = {},
 ): Promise<Result> {
+  // Loaded on the first tool call, not at start-up: no tool runs before the first model answer.
+  const { execa } = await import("execa");
   return execa(
     "git",
     [

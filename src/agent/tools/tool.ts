@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 
 /** What a tool may touch: the disposable workspace and the diff under review, nothing else. */
 export interface ToolContext {

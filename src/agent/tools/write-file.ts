@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { lstat, mkdir, open } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import { splitLines } from "../../util/bounded.js";
 import { lexicalSegments, resolveInside } from "../../workspace/confine.js";
 import { defineTool, ToolError } from "./tool.js";

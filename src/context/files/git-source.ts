@@ -1,6 +1,5 @@
 import path from "node:path";
-import { execa } from "execa";
-import { git, gitEnv, GitError } from "../../workspace/git.js";
+import { git, GitError, runGitProcess } from "../../workspace/git.js";
 import { checkBytes } from "./check-bytes.js";
 import { joinRepo, normalizeRepoPath, segments } from "./repo-path.js";
 import { rejected, type DirEntry, type DirListing, type FileSource } from "./types.js";
@@ -123,18 +122,13 @@ async function listTree(repo: string, treeish: string): Promise<Map<string, Tree
 
 /** A blob's bytes; `git()` returns text, and these bytes must be checked before decoding. */
 async function blob(repo: string, sha: string, maxBytes: number): Promise<Uint8Array> {
-  const result = await execa("git", ["cat-file", "blob", sha], {
-    cwd: repo,
-    env: gitEnv(),
-    extendEnv: false,
+  // The bytes are hashed as they are, final newline included.
+  const result = await runGitProcess(repo, ["cat-file", "blob", sha], {
     encoding: "buffer",
-    // The bytes are hashed as they are: execa would otherwise drop a final newline.
-    stripFinalNewline: false,
     maxBuffer: maxBytes + 1,
-    reject: false,
   });
-  if (result.exitCode !== 0 || result.isMaxBuffer) {
-    throw new GitError(`git cat-file blob ${sha} failed (exit ${result.exitCode ?? "?"})`);
+  if (result.code !== 0 || result.overflow) {
+    throw new GitError(`git cat-file blob ${sha} failed (exit ${result.code ?? "?"})`);
   }
   return result.stdout;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 
 /** The three kinds of entry `/remember` takes, and the short forms it also accepts. */
 export const ENTRY_TYPES = ["user-preference", "project-fact", "project-preference"] as const;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as m}from"./chunk-ILFVPAUN.js";import{a as l}from"./chunk-6EGSM5LV.js";import{d as c}from"./chunk-2KXB5DCR.js";import{a as d,b as f}from"./chunk-JUT4NSUW.js";import{a}from"./chunk-6CPL2PRN.js";import{relative as w,resolve as u}from"node:path";var h=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+import{a as m}from"./chunk-4AOFDBEI.js";import{a as l}from"./chunk-QGCSUDFZ.js";import{l as c}from"./chunk-BULB3KEM.js";import{a as d,b as f}from"./chunk-JUT4NSUW.js";import{a}from"./chunk-6CPL2PRN.js";import{relative as w,resolve as u}from"node:path";var h=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir

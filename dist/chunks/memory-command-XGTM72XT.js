@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{b as P}from"./chunk-JUT4NSUW.js";import{a as i}from"./chunk-6CPL2PRN.js";import{a as g,b as w,g as S,i as h,j as f,k as E,n as v,p as T,r as O}from"./chunk-TZYOA5NZ.js";import"./chunk-4HPSPKDN.js";import{a as b}from"./chunk-UTLQLIVA.js";import"./chunk-4ADGFKRA.js";import{homedir as F,userInfo as N}from"node:os";import{basename as Y,isAbsolute as X,join as D}from"node:path";var c=`usage: rivumi memory add --type TYPE --text TEXT [--user U] [--project P] [--store FILE]
+import{b as P}from"./chunk-JUT4NSUW.js";import{a as i}from"./chunk-6CPL2PRN.js";import{a as g,b as w,g as S,i as h,j as f,k as E,n as v,p as T,r as O}from"./chunk-F2ITJTPL.js";import{d as b}from"./chunk-WADJMELL.js";import"./chunk-BRJ3JPXJ.js";import"./chunk-A2IGKOQY.js";import"./chunk-4ADGFKRA.js";import{homedir as F,userInfo as N}from"node:os";import{basename as Y,isAbsolute as X,join as D}from"node:path";var c=`usage: rivumi memory add --type TYPE --text TEXT [--user U] [--project P] [--store FILE]
        rivumi memory list [--user U] [--project P] [--store FILE] [--json]
        rivumi memory forget ID [--store FILE]
 
