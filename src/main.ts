@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseSettings, type Settings } from "./config/settings.js";
-import { createGitHubPort, createOctokit } from "./github/octokit.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName } from "./journal/upload.js";
 import type { MemoryCommandResult } from "./context/memory/index.js";
+import { prepareBaseSource } from "./context/base-source.js";
 import { loadPromptMemory } from "./context/memory-for-run.js";
 import type { AgentRunResult } from "./pipeline.js";
 import { inPhase, PhaseError } from "./util/phase.js";
@@ -104,24 +104,23 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     } else {
       const repo = trigger.repo;
       const s = settings;
+      const t0 = trigger;
+      // The clone is the longest wait before the first model request, so git starts first and
+      // works on another core while this process loads its GitHub and HTTP clients.
+      early = startEarlyWorkspace({
+        trigger: t0,
+        settings: s,
+        runDir,
+        checkout: runner.workspace,
+        signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
+      });
+      const { createGitHubPort, createOctokit } = await import("./github/octokit.js");
       const octokit = createOctokit({
         token: s.githubToken,
         baseUrl: runner.apiUrl,
         onRateLimit: (secs, route) => say(`GitHub rate limit on ${route}; waiting ${secs} s`),
       });
       const gh = createGitHubPort(octokit, repo);
-      const s0 = settings;
-      const t0 = trigger;
-      // The clone is the longest wait before the first model request, so git starts first and
-      // works on another core while this process loads its HTTP client for the trust check.
-      const cloning = startEarlyWorkspace({
-        trigger: t0,
-        settings: s0,
-        runDir,
-        checkout: runner.workspace,
-        signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
-      });
-      early = cloning;
       const actor = actorOf(trigger);
       const asked = actor ? inPhase("trust", () => gh.getPermission(actor.login)) : undefined;
       asked?.catch(() => undefined);
@@ -132,7 +131,21 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           ? inPhase("github", () => gh.listPullFiles(t0.number))
           : undefined;
       files?.catch(() => undefined);
-      const remembered = loadPromptMemory(octokit, t0, s0, journal);
+      // The base commit's tree listings, for the instructions, also wait for nobody.
+      const baseSource =
+        files && t0.kind === "pull_request"
+          ? Promise.all([early, files]).then(([ws, changed]) =>
+              ws
+                ? prepareBaseSource(
+                    ws.root,
+                    t0.baseSha,
+                    changed.map((f) => f.path),
+                  )
+                : undefined,
+            )
+          : undefined;
+      baseSource?.catch(() => undefined);
+      const remembered = loadPromptMemory(octokit, t0, s, journal);
       // The agent's stages (the model SDK, tools) load while git and GitHub work.
       const agentStages = import("./pipeline.js");
       agentStages.catch(() => undefined);
@@ -181,6 +194,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           sticky: stickyFor,
           early,
           ...(files ? { files } : {}),
+          ...(baseSource ? { baseSource } : {}),
           memory: remembered,
           onWorkspace: (ws) => (workspace = ws),
         });

@@ -1,4 +1,5 @@
 import type { Settings } from "./config/settings.js";
+import type { GitFileSource } from "./context/files/git-source.js";
 import type { GitHubPort, PullFile, PullRequestInfo } from "./github/port.js";
 import type { Journal } from "./journal/journal.js";
 import { createOpenAIModel } from "./model/openai-model.js";
@@ -40,6 +41,8 @@ export interface AgentRunDeps {
   early?: Promise<Workspace | undefined> | undefined;
   /** The pull request's changed files, when they were asked for before the trust check ended. */
   files?: Promise<PullFile[]>;
+  /** The early workspace's base-commit source, prepared beside the trust check. */
+  baseSource?: Promise<GitFileSource | undefined>;
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
@@ -118,10 +121,11 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
   files.catch(() => undefined); // awaited below; keeps an early rejection from going unhandled
 
   const started = Date.now();
+  let earlyWs: Workspace | undefined;
   const ws = await inPhase(
     "workspace",
     async () =>
-      (await deps.early) ??
+      (earlyWs = await deps.early) ??
       createWorkspace({
         runDir: deps.runDir,
         checkout: deps.checkout,
@@ -155,6 +159,7 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
       changedPaths: changed.map((f) => f.path),
       checkout: deps.checkout,
       memory: { entries: [], source: undefined },
+      baseSource: earlyWs ? deps.baseSource : undefined,
       editTools,
       journal,
     }),

@@ -5,7 +5,7 @@ import type { Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { assembleContext, type AssembledContext } from "./assemble.js";
-import { gitFileSource } from "./files/git-source.js";
+import { gitFileSource, type GitFileSource } from "./files/git-source.js";
 import { worktreeFileSource } from "./files/worktree-source.js";
 import { activeDirsForChangedFiles } from "./instructions/resolve.js";
 import type { UserLayerEntry } from "./instructions/types.js";
@@ -23,6 +23,8 @@ export interface RunContextInput {
   /** The runner's checkout, where `instructions-file` is looked up. */
   checkout: string | undefined;
   memory: SessionContext["memory"];
+  /** The base commit's source for this workspace, if one was prepared ahead (`prepareBaseSource`). */
+  baseSource?: Promise<GitFileSource | undefined> | undefined;
   /** Edit tools, offered only to trusted task runs with `allow-edits`. */
   editTools: readonly Tool[];
   journal: Journal;
@@ -81,9 +83,14 @@ export async function contextForRun(input: RunContextInput): Promise<RunContext>
       "the pull request comes from a fork: instructions were read from the base commit, not from the edited workspace",
     );
   }
+  const ahead =
+    rev === input.base && !fromWorktree
+      ? await input.baseSource?.catch(() => undefined)
+      : undefined;
+  const prepared = ahead?.commit === rev ? ahead : undefined;
   const source = fromWorktree
     ? worktreeFileSource(input.root)
-    : await gitFileSource(input.root, rev);
+    : (prepared ?? (await gitFileSource(input.root, rev)));
   const activeDirs = plan.pr === undefined ? ["."] : activeDirsForChangedFiles(input.changedPaths);
   const assembled = await assembleContext({
     source,

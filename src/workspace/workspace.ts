@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { git, gitAuthEnv, runGitProcess } from "./git.js";
@@ -59,21 +59,34 @@ export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace>
 async function materialise(req: WorkspaceRequest): Promise<Workspace> {
   const root = join(req.runDir, "workspace");
   const artifacts = join(req.runDir, "artifacts");
-  await rm(root, { recursive: true, force: true });
-  await mkdir(artifacts, { recursive: true });
+  // Synchronous, so git starts in this very tick: the caller goes on to load modules, and an
+  // asynchronous step here would wait for that to finish. Both are quick unless a stale workspace
+  // of the same attempt is left over, and that must be gone before cloning anyway.
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
   const signal = req.signal ? { signal: req.signal } : {};
 
   let source: Workspace["source"];
   if (isFullClone(req.checkout)) {
     await git(
       req.runDir,
-      ["clone", "--quiet", "--shared", "--no-checkout", "--no-tags", req.checkout, root],
+      [
+        "clone",
+        "--quiet",
+        "--shared",
+        "--no-checkout",
+        "--no-tags",
+        // No template: no sample hooks copied, and a faster start.
+        "--template=",
+        req.checkout,
+        root,
+      ],
       signal,
     );
     source = "shared-clone";
   } else {
     await mkdir(root, { recursive: true });
-    await git(root, ["init", "--quiet"], signal);
+    await git(root, ["init", "--quiet", "--template="], signal);
     source = "fresh-clone";
   }
   const auth = gitAuthEnv(req.remoteUrl, req.token);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseSettings } from "../../src/config/settings.js";
+import { prepareBaseSource } from "../../src/context/base-source.js";
 import { contextForRun } from "../../src/context/for-run.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { AgentPlan } from "../../src/plan/plan.js";
@@ -74,5 +75,27 @@ describe("contextForRun", () => {
     const run = await contextForRun(input(r, false, { "allow-edits": "true" }));
     expect(run.context.instructions.text).toContain("head rules");
     expect(run.context.afterWrite).toBeTypeOf("function");
+  });
+
+  it("uses a base source prepared ahead only where it applies: the base commit, not a worktree", async () => {
+    const r = await baseAndHead();
+    const prepared = prepareBaseSource(r.root, r.base, ["AGENTS.md"]);
+    const review = await contextForRun({ ...input(r, false, {}), baseSource: prepared });
+    expect(review.context.instructions.text).toContain("base rules");
+    expect(review.resolution.diagnostics.documents[0]).toMatchObject({ status: "active" });
+    // A source prepared for another commit is not taken for the base.
+    const stale = prepareBaseSource(r.root, r.head, ["AGENTS.md"]);
+    const checked = await contextForRun({ ...input(r, false, {}), baseSource: stale });
+    expect(checked.context.instructions.text).toContain("base rules");
+    // Edits read the working tree whatever was prepared.
+    const edits = await contextForRun({
+      ...input(r, false, { "allow-edits": "true" }),
+      baseSource: prepared,
+    });
+    expect(edits.context.instructions.text).toContain("head rules");
+    // A preparation that failed falls back to reading the base itself.
+    const failed = Promise.reject(new Error("clone failed"));
+    const fallback = await contextForRun({ ...input(r, false, {}), baseSource: failed });
+    expect(fallback.context.instructions.text).toContain("base rules");
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { git, GitError, runGitProcess } from "../../workspace/git.js";
+import { mapLimit } from "../../util/map-limit.js";
 import { checkBytes } from "./check-bytes.js";
 import { joinRepo, normalizeRepoPath, segments } from "./repo-path.js";
 import { rejected, type DirEntry, type DirListing, type FileSource } from "./types.js";
@@ -15,6 +16,13 @@ interface TreeEntry {
 /** Links followed (inside the tree) to find out whether a candidate below one exists. */
 const MAX_LINK_HOPS = 8;
 const MAX_LINK_TARGET = 4096;
+/** git processes a prefetch keeps running at once. */
+const PREFETCH_CONCURRENCY = 8;
+/**
+ * Directories listed ahead of need, at most. A directory that turns out not to exist costs one
+ * short git process, so a pull request that adds a deep new tree cannot cost more than this.
+ */
+const PREFETCH_MAX_DIRS = 32;
 
 export interface GitFileSource extends FileSource {
   /** The commit every read is pinned to. */
@@ -81,6 +89,15 @@ export async function gitFileSource(repo: string, rev: string): Promise<GitFileS
       // The size is known before any byte is read.
       if (entry.size === null || entry.size > maxBytes) return rejected("too-large", entry.size);
       return checkBytes(await blob(repo, entry.sha, maxBytes), maxBytes);
+    },
+    prefetch(dirs) {
+      // A walk lists each directory only after its parent answered: one git process after
+      // another. `<commit>:<dir>` needs no parent listing, so a bounded wave can list them all.
+      // A path through a symlink or a file simply lists as null, and lookups never ask for one.
+      const wanted = [...new Set(dirs.map(normalizeRepoPath))]
+        .filter((d) => !trees.has(d))
+        .slice(0, PREFETCH_MAX_DIRS);
+      void mapLimit(wanted, PREFETCH_CONCURRENCY, entries).catch(() => undefined);
     },
     async list(rel): Promise<DirListing> {
       const dir = normalizeRepoPath(rel);

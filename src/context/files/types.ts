@@ -54,6 +54,11 @@ export interface FileSource {
   read(path: string, maxBytes: number): Promise<FileCheck | null>;
   /** Lists a directory without following a symlinked directory (those are `rejected`). */
   list(dir: string): Promise<DirListing>;
+  /**
+   * Optional hint: these directories are about to be read. A source whose lookups walk down one
+   * directory at a time can start them all now; answers do not change.
+   */
+  prefetch?(dirs: readonly string[]): void;
 }
 
 export function rejected(

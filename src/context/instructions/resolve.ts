@@ -7,6 +7,7 @@ import {
   walkDown,
 } from "../files/repo-path.js";
 import type { FileCheck, FileSource, ValidFile } from "../files/types.js";
+import { mapLimit } from "../../util/map-limit.js";
 import { renderInstructions, type RenderBlock } from "./render.js";
 import {
   INSTRUCTION_NAMES,
@@ -39,6 +40,7 @@ export async function resolveInstructions(opts: ResolveOptions): Promise<Instruc
   const dirs = uniqueSorted(opts.activeDirs.map(normalizeRepoPath));
   const walked = uniqueSorted(dirs.flatMap(walkDown));
   const paths = walked.flatMap((dir) => INSTRUCTION_NAMES.map((name) => joinRepo(dir, name)));
+  opts.source.prefetch?.(walked);
   const checks = await mapLimit(paths, 8, (path) => opts.source.read(path, opts.maxBytes));
   // Directory order, RIVUMI.md before AGENTS.md: the order of the documents in the diagnostics.
   const seen: Candidate[] = [];
@@ -133,22 +135,4 @@ function inline(text: string): ValidFile {
 
 function uniqueSorted(paths: Iterable<string>): string[] {
   return [...new Set(paths)].sort(compareRepoPaths);
-}
-
-/** Like Promise.all over `items`, with at most `limit` calls in flight (each may spawn git). */
-async function mapLimit<T, R>(
-  items: T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }

@@ -176,3 +176,36 @@ describe("working tree source", () => {
     expect(await source.read("AGENTS.md", 100)).toMatchObject({ text: "edited\n" });
   });
 });
+
+describe("git source prefetch", () => {
+  it("answers exactly as without it, through symlinked, missing and file-shaped directories", async () => {
+    const commit = await commitTree(repo, {
+      "AGENTS.md": "root\n",
+      "a/b/c/AGENTS.md": "deep\n",
+      "real/AGENTS.md": "real\n",
+      "real/x/AGENTS.md": "x\n",
+      linked: { link: "real" },
+      file: "not a directory\n",
+    });
+    const dirs = [".", "a", "a/b", "a/b/c", "linked", "linked/x", "missing", "missing/y", "file/z"];
+    const paths = dirs.flatMap((d) => [`${d}/AGENTS.md`, `${d}/RIVUMI.md`]);
+    const ask = async (prefetch: boolean) => {
+      const source = await gitFileSource(repo.root, commit);
+      if (prefetch) source.prefetch?.(dirs);
+      const reads = await Promise.all(paths.map((p) => source.read(p, 100)));
+      const lists = await Promise.all(dirs.map((d) => source.list(d)));
+      return { reads, lists };
+    };
+    const plain = await ask(false);
+    expect(await ask(true)).toEqual(plain);
+    // The answers themselves: the symlinked directory is refused, not followed into.
+    expect(plain.reads[paths.indexOf("a/b/c/AGENTS.md")]).toMatchObject({
+      ok: true,
+      text: "deep\n",
+    });
+    expect(plain.reads[paths.indexOf("linked/x/AGENTS.md")]).toMatchObject({
+      reason: "symlinked-directory",
+    });
+    expect(plain.lists[dirs.indexOf("missing/y")]).toEqual({ kind: "missing" });
+  });
+});
