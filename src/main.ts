@@ -4,7 +4,6 @@ import { parseSettings, type Settings } from "./config/settings.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName } from "./journal/upload.js";
 import type { MemoryCommandResult } from "./context/memory/index.js";
-import { prepareBaseSource } from "./context/base-source.js";
 import { loadPromptMemory } from "./context/memory-for-run.js";
 import type { AgentRunResult } from "./pipeline.js";
 import { inPhase, PhaseError } from "./util/phase.js";
@@ -20,7 +19,7 @@ import { parseTrigger } from "./trigger/parse-event.js";
 import type { Trigger } from "./trigger/trigger.js";
 import { Redactor } from "./util/redact.js";
 import { VERSION } from "./version.js";
-import { startEarlyWorkspace } from "./workspace/early.js";
+import { readAhead, startEarlyWorkspace } from "./workspace/early.js";
 import type { Workspace } from "./workspace/workspace.js";
 
 /** The action: every stage in order; publishing, the journal upload and cleanup in `finally`. */
@@ -126,25 +125,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       asked?.catch(() => undefined);
       // Reads that are harmless whoever asked overlap with the trust check; they are used only
       // if the run goes ahead.
-      const files =
-        t0.kind === "pull_request"
-          ? inPhase("github", () => gh.listPullFiles(t0.number))
-          : undefined;
-      files?.catch(() => undefined);
-      // The base commit's tree listings, for the instructions, also wait for nobody.
-      const baseSource =
-        files && t0.kind === "pull_request"
-          ? Promise.all([early, files]).then(([ws, changed]) =>
-              ws
-                ? prepareBaseSource(
-                    ws.root,
-                    t0.baseSha,
-                    changed.map((f) => f.path),
-                  )
-                : undefined,
-            )
-          : undefined;
-      baseSource?.catch(() => undefined);
+      const ahead = early && t0.kind === "pull_request" ? readAhead(early, t0.baseSha) : undefined;
       const remembered = loadPromptMemory(octokit, t0, s, journal);
       // The agent's stages (the model SDK, tools) load while git and GitHub work.
       const agentStages = import("./pipeline.js");
@@ -193,8 +174,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           fallbackSha: runner.sha,
           sticky: stickyFor,
           early,
-          ...(files ? { files } : {}),
-          ...(baseSource ? { baseSource } : {}),
+          ...(ahead ? { ahead } : {}),
           memory: remembered,
           onWorkspace: (ws) => (workspace = ws),
         });

@@ -1,6 +1,5 @@
 import type { Settings } from "./config/settings.js";
-import type { GitFileSource } from "./context/files/git-source.js";
-import type { GitHubPort, PullFile, PullRequestInfo } from "./github/port.js";
+import type { GitHubPort, PullRequestInfo } from "./github/port.js";
 import type { Journal } from "./journal/journal.js";
 import { createOpenAIModel } from "./model/openai-model.js";
 import type { ModelPort } from "./model/port.js";
@@ -15,6 +14,8 @@ import type { AgentPlan } from "./plan/plan.js";
 import { renderProgress } from "./publish/render.js";
 import type { StickyComment } from "./publish/sticky-comment.js";
 import type { Trigger } from "./trigger/trigger.js";
+import { changedFiles } from "./workspace/diff-files.js";
+import type { EarlyReads } from "./workspace/early.js";
 import { createWorkspace, type Workspace } from "./workspace/workspace.js";
 
 export interface AgentRunDeps {
@@ -39,10 +40,8 @@ export interface AgentRunDeps {
   memory?: Promise<SessionContext["memory"]>;
   /** A workspace already being made for this trigger (see `startEarlyWorkspace`). */
   early?: Promise<Workspace | undefined> | undefined;
-  /** The pull request's changed files, when they were asked for before the trust check ended. */
-  files?: Promise<PullFile[]>;
-  /** The early workspace's base-commit source, prepared beside the trust check. */
-  baseSource?: Promise<GitFileSource | undefined>;
+  /** What was read from the early workspace beside the trust check (see `readAhead`). */
+  ahead?: Promise<EarlyReads | undefined>;
   /** Registers the workspace so `main` can remove it in `finally`. */
   onWorkspace: (ws: Workspace) => void;
 }
@@ -91,7 +90,7 @@ async function resolveTarget(deps: AgentRunDeps): Promise<Target> {
  * model request waits only for what it needs.
  */
 export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
-  const { plan, trigger, github, settings, journal } = deps;
+  const { plan, trigger, settings, journal } = deps;
   const target = await resolveTarget(deps);
   const pr = plan.pr;
 
@@ -115,10 +114,6 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
       }),
   );
   const memory = deps.memory ?? Promise.resolve({ entries: [], source: undefined });
-  const files: Promise<PullFile[]> =
-    deps.files ??
-    (pr !== undefined ? inPhase("github", () => github.listPullFiles(pr)) : Promise.resolve([]));
-  files.catch(() => undefined); // awaited below; keeps an early rejection from going unhandled
 
   const started = Date.now();
   let earlyWs: Workspace | undefined;
@@ -147,7 +142,11 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
     ms: Date.now() - started,
   });
 
-  const changed = await files;
+  // Read ahead only for the early workspace; otherwise (or if that failed) read them now.
+  const ahead = earlyWs ? await deps.ahead?.catch(() => undefined) : undefined;
+  const changed =
+    ahead?.files ??
+    (await inPhase("workspace", () => changedFiles(ws.root, ws.mergeBase, ws.head, deps.signal)));
   const context = await inPhase("context", () =>
     contextForRun({
       settings,
@@ -159,7 +158,7 @@ export async function runAgent(deps: AgentRunDeps): Promise<AgentRunResult> {
       changedPaths: changed.map((f) => f.path),
       checkout: deps.checkout,
       memory: { entries: [], source: undefined },
-      baseSource: earlyWs ? deps.baseSource : undefined,
+      baseSource: ahead?.baseSource,
       editTools,
       journal,
     }),

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PullFile } from "../github/port.js";
+import { changedFiles } from "../workspace/diff-files.js";
 import { git } from "../workspace/git.js";
 
 export interface LocalDiff {
@@ -55,47 +56,8 @@ export async function snapshotLocalDiff(
       "rivumi: working tree snapshot",
     ]);
     const mergeBase = await git(root, ["merge-base", baseSha, head]);
-    const numstat = await git(root, [
-      "diff",
-      "--no-color",
-      "--numstat",
-      "-z",
-      "--no-renames",
-      mergeBase,
-      head,
-    ]);
-    const status = await git(root, [
-      "diff",
-      "--no-color",
-      "--name-status",
-      "-z",
-      "--no-renames",
-      mergeBase,
-      head,
-    ]);
-    return { root, head, mergeBase, files: parseFiles(numstat, status) };
+    return { root, head, mergeBase, files: await changedFiles(root, mergeBase, head) };
   } finally {
     await rm(tmp, { recursive: true, force: true });
   }
-}
-
-const STATUS: Record<string, string> = { A: "added", D: "removed", M: "modified", T: "changed" };
-
-function parseFiles(numstat: string, nameStatus: string): PullFile[] {
-  const statusOf = new Map<string, string>();
-  const parts = nameStatus.split("\0").filter((p) => p !== "");
-  for (let i = 0; i + 1 < parts.length; i += 2)
-    statusOf.set(parts[i + 1]!, STATUS[parts[i]!] ?? "modified");
-  return numstat
-    .split("\0")
-    .filter((r) => r !== "")
-    .map((row) => {
-      const [add = "0", del = "0", path = ""] = row.split("\t");
-      return {
-        path,
-        status: statusOf.get(path) ?? "modified",
-        additions: Number(add) || 0,
-        deletions: Number(del) || 0,
-      };
-    });
 }

@@ -79,21 +79,6 @@ export function createGitHubPort(octokit: RivumiOctokit, repoRef: RepoRef): GitH
         headCloneUrl: data.head.repo?.clone_url ?? data.base.repo.clone_url,
       };
     },
-    async listPullFiles(number) {
-      const files = await octokit.paginate(octokit.rest.pulls.listFiles, {
-        owner,
-        repo,
-        pull_number: number,
-        per_page: 100,
-      });
-      return files.map((f) => ({
-        path: f.filename,
-        status: f.status,
-        additions: f.additions,
-        deletions: f.deletions,
-        ...(f.patch !== undefined ? { patch: f.patch } : {}),
-      }));
-    },
     async getPermission(login) {
       // GitHub answers 404 for some non-collaborators (app bots, deleted users): that is "none".
       try {

@@ -3,7 +3,6 @@ export interface GitHubPort {
   /** Login of the token's own identity (GraphQL `viewer`; works for installation tokens). */
   viewerLogin(): Promise<string>;
   getPull(number: number): Promise<PullRequestInfo>;
-  listPullFiles(number: number): Promise<PullFile[]>;
   /** The user's collaborator permission on this repository: admin, write, read or none. */
   getPermission(login: string): Promise<{ permission: string; roleName: string }>;
   listIssueComments(number: number): Promise<IssueComment[]>;

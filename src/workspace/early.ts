@@ -1,5 +1,9 @@
 import type { Settings } from "../config/settings.js";
+import { prepareBaseSource } from "../context/base-source.js";
+import type { GitFileSource } from "../context/files/git-source.js";
+import type { PullFile } from "../github/port.js";
 import type { Trigger } from "../trigger/trigger.js";
+import { changedFiles } from "./diff-files.js";
 import { createWorkspace, type Workspace } from "./workspace.js";
 
 /**
@@ -28,4 +32,35 @@ export function startEarlyWorkspace(opts: {
   });
   early.catch(() => undefined); // awaited by runAgent, or disposed of by main
   return early;
+}
+
+/** What the early workspace lets a run read before it knows whether it goes ahead. */
+export interface EarlyReads {
+  /** The changed files, from git. */
+  files: PullFile[];
+  /** The base commit's source, its instruction directories already being listed. */
+  baseSource: Promise<GitFileSource>;
+}
+
+/**
+ * Reads only git objects of the early workspace, so it may run beside the trust check: the
+ * changed files, then the base commit's trees that the instruction walk will need.
+ */
+export function readAhead(
+  early: Promise<Workspace | undefined>,
+  baseSha: string,
+): Promise<EarlyReads | undefined> {
+  const reads = early.then(async (ws) => {
+    if (!ws) return undefined;
+    const files = await changedFiles(ws.root, ws.mergeBase, ws.head);
+    const baseSource = prepareBaseSource(
+      ws.root,
+      baseSha,
+      files.map((f) => f.path),
+    );
+    baseSource.catch(() => undefined);
+    return { files, baseSource };
+  });
+  reads.catch(() => undefined); // used by runAgent, which falls back to reading these itself
+  return reads;
 }

@@ -128,6 +128,11 @@ describe("the bundled action on a pull request", () => {
     expect(system).toContain("ROOT RULES: tabs.");
     expect(system).not.toContain("EVIL RULES");
     expect(first.summary).toMatch(/<details>[\s\S]*AGENTS\.md/);
+    // The changed files come from git in the workspace, with status and line counts.
+    const prompt = world.model.requests[0]!.body.messages.map(messageText).join("\n");
+    expect(prompt).toContain("Workspace: 3 changed files, +5 -2.");
+    expect(prompt).toContain("- src/config.ts (added, +3 -0)");
+    expect(prompt).toContain("- src/app.ts (modified, +1 -1)");
     const cacheKey = world.model.requests[0]!.body.prompt_cache_key;
     expect(cacheKey).toMatch(/^rivumi-[0-9a-f]{32}$/);
 
