@@ -106,12 +106,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       const t0 = trigger;
       // The clone is the longest wait before the first model request, so git starts first and
       // works on another core while this process loads its GitHub and HTTP clients.
+      const earlySignal = AbortSignal.any([controller.signal, earlyAbort.signal]);
       early = startEarlyWorkspace({
         trigger: t0,
         settings: s,
         runDir,
         checkout: runner.workspace,
-        signal: AbortSignal.any([controller.signal, earlyAbort.signal]),
+        signal: earlySignal,
       });
       const { createGitHubPort, createOctokit } = await import("./github/octokit.js");
       const octokit = createOctokit({
@@ -125,7 +126,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       asked?.catch(() => undefined);
       // Reads that are harmless whoever asked overlap with the trust check; they are used only
       // if the run goes ahead.
-      const ahead = early && t0.kind === "pull_request" ? readAhead(early, t0.baseSha) : undefined;
+      const ahead =
+        early && t0.kind === "pull_request" ? readAhead(early, t0.baseSha, earlySignal) : undefined;
       const remembered = loadPromptMemory(octokit, t0, s, journal);
       // The agent's stages (the model SDK, tools) load while git and GitHub work.
       const agentStages = import("./pipeline.js");

@@ -12,8 +12,9 @@ export async function prepareBaseSource(
   root: string,
   base: string,
   changedPaths: readonly string[],
+  signal?: AbortSignal,
 ): Promise<GitFileSource> {
-  const source = await gitFileSource(root, base);
-  source.prefetch?.(activeDirsForChangedFiles(changedPaths).flatMap(walkDown));
+  const source = await gitFileSource(root, base, signal);
+  void source.prefetch?.(activeDirsForChangedFiles(changedPaths).flatMap(walkDown));
   return source;
 }

@@ -35,10 +35,12 @@ export interface PullRequestInfo {
 
 export interface PullFile {
   path: string;
+  /** added, removed, modified, changed (type), renamed or copied. */
   status: string;
   additions: number;
   deletions: number;
-  patch?: string;
+  /** Where a renamed or copied file came from. */
+  previousPath?: string;
 }
 
 export interface IssueComment {

@@ -1,12 +1,25 @@
 import type { PullFile } from "../github/port.js";
 import { git } from "./git.js";
 
-const STATUS: Record<string, string> = { A: "added", D: "removed", M: "modified", T: "changed" };
+const STATUS: Record<string, string> = {
+  A: "added",
+  D: "removed",
+  M: "modified",
+  T: "changed",
+  R: "renamed",
+  C: "copied",
+};
+
+/**
+ * Files above this size count as binary ("-" lines): a pull request that rewrites a 100 MB file
+ * must not make the line count take minutes. The agent's own `git_diff` still shows them.
+ */
+const LINE_COUNT_MAX_BYTES = "4m";
 
 /**
  * The files changed between two commits, with line counts, read from git rather than GitHub: the
  * workspace already holds both commits, so this needs no API call, and unlike GitHub's file list
- * (which stops at 3,000 files) it is never cut short.
+ * (which stops at 3,000 files) it is never cut short. Renames are detected as GitHub does.
  */
 export async function changedFiles(
   root: string,
@@ -17,28 +30,58 @@ export async function changedFiles(
   // One diff, two listings: `--raw` gives each file's status, `--numstat` its line counts.
   const out = await git(
     root,
-    ["diff", "--no-color", "--no-renames", "-z", "--raw", "--numstat", from, to],
+    [
+      "-c",
+      `core.bigFileThreshold=${LINE_COUNT_MAX_BYTES}`,
+      "diff",
+      "--no-color",
+      "--no-ext-diff",
+      "--no-textconv",
+      "-M",
+      "-z",
+      "--raw",
+      "--numstat",
+      from,
+      to,
+    ],
     signal ? { signal } : {},
   );
+  return parseRawNumstat(out);
+}
+
+/**
+ * Parses `git diff -z --raw --numstat`. Raw records are ":<modes> <blobs> <status>" followed by
+ * one path, or two for a rename or copy; numstat records are "<added>\t<deleted>\t<path>", or
+ * "<added>\t<deleted>\t" followed by the old and the new path. With -z no path is quoted, so a
+ * path may hold a tab or a newline; fields are taken by position, never by looking at a path.
+ */
+export function parseRawNumstat(out: string): PullFile[] {
   const tokens = out.split("\0");
   const statusOf = new Map<string, string>();
-  const counts: Array<{ path: string; additions: number; deletions: number }> = [];
+  const files: PullFile[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.startsWith(":")) {
-      // ":<mode> <mode> <blob> <blob> <status>" and then the path, as its own field.
-      const status = token.split(" ").at(-1)?.charAt(0) ?? "M";
-      statusOf.set(tokens[++i] ?? "", STATUS[status] ?? "modified");
+      const letter = token.split(" ").at(-1)?.charAt(0) ?? "M";
+      if (letter === "R" || letter === "C") i++; // the old path; the new one names the file
+      statusOf.set(tokens[++i] ?? "", STATUS[letter] ?? "modified");
     } else if (token !== "") {
-      // "<added>\t<deleted>\t<path>"; with -z a path is not quoted and may hold a tab.
       const [add = "0", del = "0", ...name] = token.split("\t");
-      // A binary file counts "-" lines.
-      counts.push({
-        path: name.join("\t"),
+      let path = name.join("\t");
+      let previousPath: string | undefined;
+      if (path === "") {
+        previousPath = tokens[++i] ?? "";
+        path = tokens[++i] ?? "";
+      }
+      files.push({
+        path,
+        status: "modified",
+        // A binary file counts "-" lines.
         additions: Number(add) || 0,
         deletions: Number(del) || 0,
+        ...(previousPath !== undefined ? { previousPath } : {}),
       });
     }
   }
-  return counts.map((c) => ({ ...c, status: statusOf.get(c.path) ?? "modified" }));
+  return files.map((f) => ({ ...f, status: statusOf.get(f.path) ?? "modified" }));
 }

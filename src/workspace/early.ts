@@ -44,19 +44,22 @@ export interface EarlyReads {
 
 /**
  * Reads only git objects of the early workspace, so it may run beside the trust check: the
- * changed files, then the base commit's trees that the instruction walk will need.
+ * changed files, then the base commit's trees that the instruction walk will need. `signal` stops
+ * the git processes when the run is skipped, refused or cancelled.
  */
 export function readAhead(
   early: Promise<Workspace | undefined>,
   baseSha: string,
+  signal: AbortSignal,
 ): Promise<EarlyReads | undefined> {
   const reads = early.then(async (ws) => {
     if (!ws) return undefined;
-    const files = await changedFiles(ws.root, ws.mergeBase, ws.head);
+    const files = await changedFiles(ws.root, ws.mergeBase, ws.head, signal);
     const baseSource = prepareBaseSource(
       ws.root,
       baseSha,
       files.map((f) => f.path),
+      signal,
     );
     baseSource.catch(() => undefined);
     return { files, baseSource };

@@ -109,7 +109,9 @@ export async function git(
   const result = await runGitProcess(cwd, args, opts);
   if (result.code !== 0 && !opts.allowFail) {
     const stderr = result.stderr.split("\n").slice(-3).join(" ").trim();
-    throw new GitError(`git ${args[0] ?? ""} failed (exit ${result.code ?? "?"}): ${stderr}`);
+    // Named by its subcommand: `git -c k=v diff` failing is "git diff failed".
+    const sub = args.find((a, i) => !a.startsWith("-") && args[i - 1] !== "-c") ?? "";
+    throw new GitError(`git ${sub} failed (exit ${result.code ?? "?"}): ${stderr}`);
   }
   return result.code === 0 ? result.stdout.replace(/\r?\n$/, "") : "";
 }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { git, gitAuthEnv, runGitProcess } from "./git.js";
 
@@ -89,6 +89,7 @@ async function materialise(req: WorkspaceRequest): Promise<Workspace> {
     await git(root, ["init", "--quiet", "--template="], signal);
     source = "fresh-clone";
   }
+  await neutraliseAttributes(root);
   const auth = gitAuthEnv(req.remoteUrl, req.token);
   const fetch = (extra: string[], targets: string[]) =>
     git(
@@ -150,4 +151,20 @@ async function fetchHead(
     if (!req.headRef) throw error;
     await fetch(extra, [req.base, req.headRef]);
   }
+}
+
+/**
+ * `.git/info/attributes` outranks every `.gitattributes` in the tree. Resetting these attributes
+ * there means a pull request cannot use its own `.gitattributes` to hide changes from the review
+ * (`-diff` turns a file into "Binary files differ") or to rewrite what is checked out
+ * (`working-tree-encoding`, `eol`, `ident`, `filter`): the workspace holds the commit's bytes and
+ * every diff inspects content as git does by default.
+ */
+const NEUTRAL_ATTRIBUTES =
+  "* !diff !merge !text !eol !crlf !ident !filter !working-tree-encoding\n";
+
+async function neutraliseAttributes(root: string): Promise<void> {
+  const info = join(root, ".git", "info");
+  await mkdir(info, { recursive: true });
+  await writeFile(join(info, "attributes"), NEUTRAL_ATTRIBUTES);
 }

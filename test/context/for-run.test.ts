@@ -79,9 +79,18 @@ describe("contextForRun", () => {
 
   it("uses a base source prepared ahead only where it applies: the base commit, not a worktree", async () => {
     const r = await baseAndHead();
-    const prepared = prepareBaseSource(r.root, r.base, ["AGENTS.md"]);
+    let readsThroughPrepared = 0;
+    const prepared = prepareBaseSource(r.root, r.base, ["AGENTS.md"]).then((source) => ({
+      ...source,
+      read: (path: string, max: number) => {
+        readsThroughPrepared++;
+        return source.read(path, max);
+      },
+    }));
     const review = await contextForRun({ ...input(r, false, {}), baseSource: prepared });
     expect(review.context.instructions.text).toContain("base rules");
+    expect(readsThroughPrepared).toBeGreaterThan(0);
+    const readsForReview = readsThroughPrepared;
     expect(review.resolution.diagnostics.documents[0]).toMatchObject({ status: "active" });
     // A source prepared for another commit is not taken for the base.
     const stale = prepareBaseSource(r.root, r.head, ["AGENTS.md"]);
@@ -93,6 +102,7 @@ describe("contextForRun", () => {
       baseSource: prepared,
     });
     expect(edits.context.instructions.text).toContain("head rules");
+    expect(readsThroughPrepared).toBe(readsForReview);
     // A preparation that failed falls back to reading the base itself.
     const failed = Promise.reject(new Error("clone failed"));
     const fallback = await contextForRun({ ...input(r, false, {}), baseSource: failed });

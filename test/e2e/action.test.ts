@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createActionWorld, FULL, PR, type ActionWorld } from "../support/action-world.js";
 import { checkoutState } from "../support/git-fixture.js";
@@ -235,5 +237,32 @@ describe("the bundled action on a pull request", () => {
       conclusion: "partial",
       stop: "cancelled",
     });
+  });
+
+  it("skips a reader's pull request: the clone started before the answer is gone, nothing read ahead is used", async () => {
+    world = await createActionWorld({
+      token: TOKEN,
+      apiKey: API_KEY,
+      authorRole: "read",
+      headFiles: { ...leakyHead, "AGENTS.md": "HEAD RULES\n" },
+    });
+    const before = await checkoutState(world.git.checkout);
+    const run = await world.run();
+    expect(run.exitCode).toBe(0);
+    expect(run.outputs.conclusion).toBe("skipped");
+    expect(world.model.requests).toHaveLength(0);
+    // The run folder keeps its artifacts; the workspace cloned ahead of the trust check is removed.
+    const runs = join(world.dir, "run-1", "temp", "rivumi");
+    expect(readdirSync(runs)).toHaveLength(1);
+    for (const run of readdirSync(runs)) {
+      expect(existsSync(join(runs, run, "artifacts", "journal.jsonl"))).toBe(true);
+      expect(existsSync(join(runs, run, "workspace"))).toBe(false);
+    }
+    const { events } = journalOf(world, "rivumi-journal-review-1");
+    const types = events.map((e) => e.type);
+    expect(types).toContain("plan.decided");
+    expect(types).not.toContain("instructions.resolved");
+    expect(types).not.toContain("prompt.built");
+    expect(await checkoutState(world.git.checkout)).toEqual(before);
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changedFiles } from "../../src/workspace/diff-files.js";
+import { changedFiles, parseRawNumstat } from "../../src/workspace/diff-files.js";
 import { git } from "../../src/workspace/git.js";
 
 let dir: string;
@@ -43,5 +43,59 @@ describe("changedFiles", () => {
   it("is empty when nothing changed", async () => {
     const only = await commit({ "a.ts": "a\n" });
     expect(await changedFiles(dir, only, only)).toEqual([]);
+  });
+
+  it("reports a moved file as renamed, with its old path and only the lines that changed", async () => {
+    const body = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n") + "\n";
+    const base = await commit({ "old.ts": body });
+    renameSync(join(dir, "old.ts"), join(dir, "new.ts"));
+    const head = await commit({ "new.ts": body.replace("line 7\n", "line seven\n") });
+    expect(await changedFiles(dir, base, head)).toEqual([
+      { path: "new.ts", previousPath: "old.ts", status: "renamed", additions: 1, deletions: 1 },
+    ]);
+  });
+
+  it("takes names with a colon, a newline or a tab as names, and a file that became a link as changed", async () => {
+    const base = await commit({ "was-file": "x\n" });
+    unlinkSync(join(dir, "was-file"));
+    symlinkSync("target", join(dir, "was-file"));
+    const head = await commit({ ":colon": "1\n", "new\nline": "1\n", "a\tb": "1\n" });
+    const files = await changedFiles(dir, base, head);
+    expect(files.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { path: ":colon", status: "added", additions: 1, deletions: 0 },
+      { path: "a\tb", status: "added", additions: 1, deletions: 0 },
+      { path: "new\nline", status: "added", additions: 1, deletions: 0 },
+      { path: "was-file", status: "changed", additions: 1, deletions: 1 },
+    ]);
+  });
+
+  it("counts a file over the size limit as binary instead of diffing it line by line", async () => {
+    const big = "x\n".repeat(3 * 1024 * 1024); // 6 MiB of short lines
+    const base = await commit({ "big.txt": big });
+    const head = await commit({ "big.txt": big + "y\n" });
+    expect(await changedFiles(dir, base, head)).toEqual([
+      { path: "big.txt", status: "modified", additions: 0, deletions: 0 },
+    ]);
+  });
+});
+
+describe("parseRawNumstat", () => {
+  it("pairs a rename's raw record with its numstat record by position", () => {
+    const out = [
+      ":100644 100644 aaaaaaa bbbbbbb R090",
+      "a\tb/old.ts",
+      ":x.ts",
+      ":100644 000000 ccccccc 0000000 D",
+      "gone.ts",
+      "2\t1\t",
+      "a\tb/old.ts",
+      ":x.ts",
+      "0\t3\tgone.ts",
+      "",
+    ].join("\0");
+    expect(parseRawNumstat(out)).toEqual([
+      { path: ":x.ts", previousPath: "a\tb/old.ts", status: "renamed", additions: 2, deletions: 1 },
+      { path: "gone.ts", status: "removed", additions: 0, deletions: 3 },
+    ]);
   });
 });

@@ -69,4 +69,30 @@ describe("createWorkspace", () => {
       }),
     ).rejects.toThrow(/git fetch failed/);
   });
+
+  it("ignores the pull request's own .gitattributes: diffs show text, files hold the commit's bytes", async () => {
+    fx = await makeGitFixture({
+      headFiles: {
+        // Hide every change from a diff, and rewrite files on checkout.
+        ".gitattributes": "*.ts -diff\n*.txt eol=crlf\n*.c ident\n",
+        "src/app.ts": "export const answer = 42;\n",
+        "notes.txt": "one\ntwo\n",
+        "x.c": "/* $Id$ */\n",
+      },
+    });
+    const ws = await createWorkspace({
+      runDir: join(fx.dir, "run"),
+      checkout: fx.checkout,
+      remoteUrl: fx.origin,
+      token: undefined,
+      head: fx.headSha,
+      base: fx.baseSha,
+    });
+    const diff = await sh(ws.root, "diff", `${ws.mergeBase}...${ws.head}`, "--", "src/app.ts");
+    expect(diff).toContain("+export const answer = 42;");
+    expect(diff).not.toContain("Binary files");
+    expect(readFileSync(join(ws.root, "notes.txt"), "utf8")).toBe("one\ntwo\n");
+    expect(readFileSync(join(ws.root, "x.c"), "utf8")).toBe("/* $Id$ */\n");
+    await ws.dispose();
+  });
 });

@@ -33,18 +33,23 @@ export interface GitFileSource extends FileSource {
  * Files of one commit, read from git objects: the checkout's working tree (which a pull request
  * controls) is never consulted. `rev` is resolved once, so a moving ref cannot change the answer.
  */
-export async function gitFileSource(repo: string, rev: string): Promise<GitFileSource> {
+export async function gitFileSource(
+  repo: string,
+  rev: string,
+  signal?: AbortSignal,
+): Promise<GitFileSource> {
+  const opts = signal ? { signal } : {};
   // A full SHA (what the action passes) is used as is: listing its tree fails if it is missing.
   const commit = /^[0-9a-f]{40}$/.test(rev)
     ? rev
-    : await git(repo, ["rev-parse", "--verify", "--end-of-options", `${rev}^{commit}`]);
+    : await git(repo, ["rev-parse", "--verify", "--end-of-options", `${rev}^{commit}`], opts);
   const trees = new Map<string, Promise<Map<string, TreeEntry> | null>>();
 
   /** The entries of one directory of the commit, or null when it is not a directory. */
   function entries(dir: string): Promise<Map<string, TreeEntry> | null> {
     let pending = trees.get(dir);
     if (!pending) {
-      pending = listTree(repo, dir === "." ? commit : `${commit}:${dir}`);
+      pending = listTree(repo, dir === "." ? commit : `${commit}:${dir}`, opts);
       trees.set(dir, pending);
     }
     return pending;
@@ -62,7 +67,9 @@ export async function gitFileSource(repo: string, rev: string): Promise<GitFileS
       if (!entry) return null;
       if (entry.mode === "120000") {
         if (hops >= MAX_LINK_HOPS || (entry.size ?? 0) > MAX_LINK_TARGET) return null;
-        const target = Buffer.from(await blob(repo, entry.sha, MAX_LINK_TARGET)).toString("utf8");
+        const target = Buffer.from(await blob(repo, entry.sha, MAX_LINK_TARGET, opts)).toString(
+          "utf8",
+        );
         if (target.startsWith("/")) return null;
         const next = path.posix.normalize(path.posix.join(dir, target, ...parts.slice(i + 1)));
         if (next === ".." || next.startsWith("../")) return null;
@@ -88,7 +95,7 @@ export async function gitFileSource(repo: string, rev: string): Promise<GitFileS
       if (entry.mode !== "100644" && entry.mode !== "100755") return rejected("not-regular");
       // The size is known before any byte is read.
       if (entry.size === null || entry.size > maxBytes) return rejected("too-large", entry.size);
-      return checkBytes(await blob(repo, entry.sha, maxBytes), maxBytes);
+      return checkBytes(await blob(repo, entry.sha, maxBytes, opts), maxBytes);
     },
     prefetch(dirs) {
       // A walk lists each directory only after its parent answered: one git process after
@@ -97,7 +104,10 @@ export async function gitFileSource(repo: string, rev: string): Promise<GitFileS
       const wanted = [...new Set(dirs.map(normalizeRepoPath))]
         .filter((d) => !trees.has(d))
         .slice(0, PREFETCH_MAX_DIRS);
-      void mapLimit(wanted, PREFETCH_CONCURRENCY, entries).catch(() => undefined);
+      return mapLimit(wanted, PREFETCH_CONCURRENCY, entries).then(
+        () => undefined,
+        () => undefined,
+      );
     },
     async list(rel): Promise<DirListing> {
       const dir = normalizeRepoPath(rel);
@@ -121,9 +131,14 @@ function kindOf(entry: TreeEntry): DirEntry["kind"] {
   return entry.mode === "100644" || entry.mode === "100755" ? "file" : "other";
 }
 
-async function listTree(repo: string, treeish: string): Promise<Map<string, TreeEntry> | null> {
+async function listTree(
+  repo: string,
+  treeish: string,
+  opts: { signal?: AbortSignal },
+): Promise<Map<string, TreeEntry> | null> {
   // `<commit>:<path>` names the tree without a pathspec, so no character in a path is magic.
   const out = await git(repo, ["ls-tree", "-l", "-z", "--end-of-options", treeish], {
+    ...opts,
     allowFail: true,
   });
   if (out === "") return null;
@@ -138,9 +153,15 @@ async function listTree(repo: string, treeish: string): Promise<Map<string, Tree
 }
 
 /** A blob's bytes; `git()` returns text, and these bytes must be checked before decoding. */
-async function blob(repo: string, sha: string, maxBytes: number): Promise<Uint8Array> {
+async function blob(
+  repo: string,
+  sha: string,
+  maxBytes: number,
+  opts: { signal?: AbortSignal },
+): Promise<Uint8Array> {
   // The bytes are hashed as they are, final newline included.
   const result = await runGitProcess(repo, ["cat-file", "blob", sha], {
+    ...opts,
     encoding: "buffer",
     maxBuffer: maxBytes + 1,
   });

@@ -56,9 +56,10 @@ export interface FileSource {
   list(dir: string): Promise<DirListing>;
   /**
    * Optional hint: these directories are about to be read. A source whose lookups walk down one
-   * directory at a time can start them all now; answers do not change.
+   * directory at a time can start them all now; answers do not change. Resolves (never rejects)
+   * when those listings are done; callers need not wait for it.
    */
-  prefetch?(dirs: readonly string[]): void;
+  prefetch?(dirs: readonly string[]): Promise<void>;
 }
 
 export function rejected(

@@ -40,7 +40,7 @@ export async function resolveInstructions(opts: ResolveOptions): Promise<Instruc
   const dirs = uniqueSorted(opts.activeDirs.map(normalizeRepoPath));
   const walked = uniqueSorted(dirs.flatMap(walkDown));
   const paths = walked.flatMap((dir) => INSTRUCTION_NAMES.map((name) => joinRepo(dir, name)));
-  opts.source.prefetch?.(walked);
+  void opts.source.prefetch?.(walked);
   const checks = await mapLimit(paths, 8, (path) => opts.source.read(path, opts.maxBytes));
   // Directory order, RIVUMI.md before AGENTS.md: the order of the documents in the diagnostics.
   const seen: Candidate[] = [];

@@ -4,16 +4,17 @@ const MAX_FILES = 200;
 
 export const workspaceSection: PromptSection = {
   id: "workspace",
-  version: 1,
+  version: 2,
   stability: "dynamic",
   render: (ctx) => {
     const files = ctx.changedFiles;
     if (files.length === 0) return "Workspace: no changed files are known for this run.";
     const added = files.reduce((n, f) => n + f.additions, 0);
     const removed = files.reduce((n, f) => n + f.deletions, 0);
-    const rows = files
-      .slice(0, MAX_FILES)
-      .map((f) => `- ${f.path} (${f.status}, +${f.additions} -${f.deletions})`);
+    const rows = files.slice(0, MAX_FILES).map((f) => {
+      const from = f.previousPath !== undefined ? ` from ${shown(f.previousPath)}` : "";
+      return `- ${shown(f.path)} (${f.status}${from}, +${f.additions} -${f.deletions})`;
+    });
     const more =
       files.length > MAX_FILES
         ? [`- … and ${files.length - MAX_FILES} more (use git_diff to see them)`]
@@ -25,3 +26,9 @@ export const workspaceSection: PromptSection = {
     ].join("\n");
   },
 };
+
+/** A path as one line: a name with a newline or another control character is shown quoted. */
+function shown(path: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path;
+}

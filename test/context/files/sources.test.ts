@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gitFileSource } from "../../../src/context/files/git-source.js";
@@ -191,7 +191,7 @@ describe("git source prefetch", () => {
     const paths = dirs.flatMap((d) => [`${d}/AGENTS.md`, `${d}/RIVUMI.md`]);
     const ask = async (prefetch: boolean) => {
       const source = await gitFileSource(repo.root, commit);
-      if (prefetch) source.prefetch?.(dirs);
+      if (prefetch) void source.prefetch?.(dirs);
       const reads = await Promise.all(paths.map((p) => source.read(p, 100)));
       const lists = await Promise.all(dirs.map((d) => source.list(d)));
       return { reads, lists };
@@ -207,5 +207,23 @@ describe("git source prefetch", () => {
       reason: "symlinked-directory",
     });
     expect(plain.lists[dirs.indexOf("missing/y")]).toEqual({ kind: "missing" });
+  });
+
+  it("answers listings it prefetched without asking git again", async () => {
+    const commit = await commitTree(repo, { "a/b/c.md": "x\n", "d/e.md": "y\n" });
+    const warm = await gitFileSource(repo.root, commit);
+    const cold = await gitFileSource(repo.root, commit);
+    await warm.prefetch?.([".", "a", "a/b"]);
+    // With the object store gone, only what was already listed can still be answered.
+    await rename(path.join(repo.root, ".git"), path.join(repo.root, ".git-away"));
+    try {
+      expect(await warm.list("a/b")).toEqual({
+        kind: "ok",
+        entries: [{ name: "c.md", kind: "file" }],
+      });
+      expect(await cold.list("a/b")).toEqual({ kind: "missing" });
+    } finally {
+      await rename(path.join(repo.root, ".git-away"), path.join(repo.root, ".git"));
+    }
   });
 });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as h}from"./chunk-V2BRIAGN.js";import{b as g,c as b}from"./chunk-F4JFDRH5.js";import{a as w,b as v}from"./chunk-4OBRPEHT.js";import{a as f,b as y}from"./chunk-JUT4NSUW.js";import"./chunk-PMNPCVF7.js";import{b as m}from"./chunk-P4PQTXGD.js";import"./chunk-6CPL2PRN.js";import{a as l,e as d,j as u}from"./chunk-GQQRL3TD.js";import"./chunk-RY3VNGC3.js";import"./chunk-XCEJ4NHC.js";import{i as p,n as c}from"./chunk-7PMU4ZNL.js";import"./chunk-K6IGD3GO.js";import"./chunk-A2IGKOQY.js";import"./chunk-4ADGFKRA.js";var E=`usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F] [--json]
+import{a as h}from"./chunk-MBRMESCS.js";import{b as g,c as b}from"./chunk-W563PL56.js";import{a as w,b as v}from"./chunk-7WACF7NL.js";import{a as f,b as y}from"./chunk-JUT4NSUW.js";import"./chunk-VHI5T3NG.js";import{b as m}from"./chunk-P4PQTXGD.js";import"./chunk-6CPL2PRN.js";import{a as l,e as d,j as u}from"./chunk-4TXTZQ5E.js";import"./chunk-I4JFGUDF.js";import"./chunk-KC4O4PM5.js";import{i as p,n as c}from"./chunk-UTXDI6B5.js";import"./chunk-K6IGD3GO.js";import"./chunk-A2IGKOQY.js";import"./chunk-4ADGFKRA.js";var E=`usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F] [--json]
 
 Prints what the first model request of 'rivumi review' would contain: every prompt section (id,
 version, bytes, sha256, sources) and the full system prompt. With --base, the changed files

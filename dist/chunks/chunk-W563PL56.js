@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as m}from"./chunk-4OBRPEHT.js";import{a as d,b as f}from"./chunk-JUT4NSUW.js";import{a as l}from"./chunk-PMNPCVF7.js";import{a}from"./chunk-6CPL2PRN.js";import{i as c}from"./chunk-7PMU4ZNL.js";import{relative as w,resolve as u}from"node:path";var h=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+import{a as m}from"./chunk-7WACF7NL.js";import{a as d,b as f}from"./chunk-JUT4NSUW.js";import{a as l}from"./chunk-VHI5T3NG.js";import{a}from"./chunk-6CPL2PRN.js";import{i as c}from"./chunk-UTXDI6B5.js";import{relative as w,resolve as u}from"node:path";var h=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir

@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{i as a}from"./chunk-7PMU4ZNL.js";var g={A:"added",D:"removed",M:"modified",T:"changed"};async function h(d,l,m,e){let i=(await a(d,["diff","--no-color","--no-renames","-z","--raw","--numstat",l,m],e?{signal:e}:{})).split("\0"),o=new Map,r=[];for(let t=0;t<i.length;t++){let s=i[t];if(s.startsWith(":")){let n=s.split(" ").at(-1)?.charAt(0)??"M";o.set(i[++t]??"",g[n]??"modified")}else if(s!==""){let[n="0",u="0",...c]=s.split("	");r.push({path:c.join("	"),additions:Number(n)||0,deletions:Number(u)||0})}}return r.map(t=>({...t,status:o.get(t.path)??"modified"}))}export{h as a};

@@ -1,0 +1,46 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readAhead } from "../../src/workspace/early.js";
+import { createWorkspace } from "../../src/workspace/workspace.js";
+import { makeGitFixture, type GitFixture } from "../support/git-fixture.js";
+
+let fx: GitFixture | undefined;
+afterEach(() => fx?.cleanup());
+
+async function workspace() {
+  fx = await makeGitFixture();
+  return createWorkspace({
+    runDir: join(fx.dir, "run"),
+    checkout: fx.checkout,
+    remoteUrl: fx.origin,
+    token: undefined,
+    head: fx.headSha,
+    base: fx.baseSha,
+  });
+}
+
+describe("readAhead", () => {
+  it("lists the changed files and prepares the base commit's source", async () => {
+    const ws = await workspace();
+    const reads = await readAhead(Promise.resolve(ws), fx!.baseSha, new AbortController().signal);
+    expect(reads?.files.map((f) => f.path).sort()).toEqual(["src/app.ts", "src/new.ts"]);
+    const source = await reads!.baseSource;
+    expect(source.commit).toBe(fx!.baseSha);
+    expect(await source.read("src/new.ts", 100)).toBeNull(); // added by the head, not in the base
+  });
+
+  it("stops its git processes when the run no longer wants them", async () => {
+    const ws = await workspace();
+    const stop = new AbortController();
+    stop.abort();
+    await expect(readAhead(Promise.resolve(ws), fx!.baseSha, stop.signal)).rejects.toThrow(
+      /git diff failed/,
+    );
+  });
+
+  it("reads nothing when there is no early workspace", async () => {
+    expect(
+      await readAhead(Promise.resolve(undefined), "0".repeat(40), new AbortController().signal),
+    ).toBeUndefined();
+  });
+});
