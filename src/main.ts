@@ -12,7 +12,7 @@ import { finish } from "./publish/finish.js";
 import { toOutcome } from "./publish/outcome.js";
 import { triggerDetail } from "./trigger/detail.js";
 import { neutralizeLog } from "./publish/sanitize.js";
-import { StickyComment } from "./publish/sticky-comment.js";
+import { StickyComment, stickyKey } from "./publish/sticky-comment.js";
 import { readInput, readRunnerEnv, runDirectory, type ActionsCore } from "./run-context.js";
 import { actorOf } from "./trigger/actor.js";
 import { parseTrigger } from "./trigger/parse-event.js";
@@ -159,7 +159,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         }
         return self;
       };
-      stickyFor = (pr) => memo(stickies, pr, () => new StickyComment(gh, pr, selfLogin));
+      const key = stickyKey({
+        configured: s.commentKey,
+        workflow: env.GITHUB_WORKFLOW,
+        job: env.GITHUB_JOB,
+        commentId: trigger.kind === "comment" ? trigger.commentId : undefined,
+      });
+      stickyFor = (pr) => memo(stickies, pr, () => new StickyComment(gh, pr, selfLogin, key));
       if (plan.kind === "agent") {
         const t = trigger;
         const { runAgent } = await agentStages;

@@ -90,6 +90,18 @@ const schema = z.object({
   "allow-bots": list,
   /** Login Rivumi comments as, when GraphQL `viewer` cannot tell. */
   "bot-login": optionalText,
+  /** Names the sticky comment this job keeps; by default one per workflow and job. */
+  "comment-key": trimmed.transform((s, ctx) => {
+    if (s === "") return undefined;
+    if (!/^[A-Za-z0-9._/-]{1,100}$/.test(s)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "expected up to 100 letters, digits, '.', '_', '/' or '-', for example review",
+      });
+      return z.NEVER;
+    }
+    return s;
+  }),
   /** Keep the disposable workspace after the run (for debugging). */
   "keep-workspace": flag(false),
   /** User-layer instructions, always kept. */
@@ -141,6 +153,7 @@ export type Settings = Readonly<{
   reviewAuthors: "writers" | "everyone";
   allowBots: readonly string[];
   botLogin: string | undefined;
+  commentKey: string | undefined;
   keepWorkspace: boolean;
   instructions: string | undefined;
   instructionsFile: string | undefined;
@@ -159,6 +172,9 @@ export type Settings = Readonly<{
 
 export const INPUT_NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
 
+/** Inputs whose values never appear in an error message. */
+const SECRET_INPUTS = new Set(["github-token", "api-key", "memory-token"]);
+
 /** Parses every input once into a frozen Settings object, or throws a SettingsError. */
 export function parseSettings(read: InputReader): Settings {
   const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
@@ -166,10 +182,7 @@ export function parseSettings(read: InputReader): Settings {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "?");
-      const shown =
-        raw[name] && !name.includes("token") && !name.includes("key")
-          ? ` (got "${raw[name]}")`
-          : "";
+      const shown = raw[name] && !SECRET_INPUTS.has(name) ? ` (got "${raw[name]}")` : "";
       return `input '${name}'${shown}: ${issue.message}`;
     });
     throw new SettingsError(lines.join("; "));
@@ -204,6 +217,7 @@ export function parseSettings(read: InputReader): Settings {
     reviewAuthors: v["review-authors"],
     allowBots: Object.freeze(v["allow-bots"]),
     botLogin: v["bot-login"],
+    commentKey: v["comment-key"],
     keepWorkspace: v["keep-workspace"],
     instructions: v.instructions,
     instructionsFile: v["instructions-file"],

@@ -5,7 +5,8 @@ import type { Usage } from "../journal/events.js";
 import { bound, neutralizeMarkdown } from "./sanitize.js";
 
 export const COMMENT_LIMIT = 65_536;
-export const STICKY_MARKER = "<!-- rivumi:sticky -->";
+/** Room kept in a comment for the sticky marker line that `StickyComment` puts on top. */
+export const MARKER_ROOM = 200;
 
 export interface RunStats {
   turns: number;
@@ -49,7 +50,6 @@ export function stopNote(stop: StopReason): string {
 
 export function renderProgress(task: string, head: string): string {
   return [
-    STICKY_MARKER,
     "### Rivumi is reviewing…",
     "",
     `Working on \`${head.slice(0, 12)}\`: ${neutralizeMarkdown(task.split("\n")[0] ?? "").slice(0, 300)}`,
@@ -101,8 +101,8 @@ export function renderComment(outcome: Outcome): string {
   const footer = `<sub>${formatUsage(outcome.stats)} · journal artifact \`${outcome.journalName}\`</sub>`;
   const body = bound(
     renderReviewBody(outcome),
-    COMMENT_LIMIT - STICKY_MARKER.length - title.length - footer.length - 16,
+    COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 16,
     `_…cut to fit GitHub's comment limit; the full result is in the journal artifact \`${outcome.journalName}\`._`,
   );
-  return [STICKY_MARKER, title, "", body, footer].join("\n");
+  return [title, "", body, footer].join("\n");
 }

@@ -1,5 +1,31 @@
 import type { GitHubPort, IssueComment } from "../github/port.js";
-import { STICKY_MARKER } from "./render.js";
+import { MARKER_ROOM } from "./render.js";
+
+/** Most characters of a sticky key; the marker must fit in `MARKER_ROOM`. */
+const KEY_MAX = 100;
+
+/**
+ * Which sticky comment a run owns. Each workflow job keeps its own (so two Rivumi jobs on one
+ * pull request do not overwrite each other), unless `comment-key` names one; a `/rivumi` task
+ * answers in a comment of its own per command, so it never replaces the review.
+ */
+export function stickyKey(opts: {
+  configured: string | undefined;
+  workflow: string | undefined;
+  job: string | undefined;
+  commentId?: number | undefined;
+}): string {
+  const base = opts.configured ?? `${opts.workflow || "workflow"}/${opts.job || "job"}`;
+  const key = opts.commentId !== undefined ? `${base}/task-${opts.commentId}` : base;
+  return key.replace(/[^A-Za-z0-9._/-]+/g, "-").slice(0, KEY_MAX);
+}
+
+/** The hidden first line that marks a sticky comment; untrusted text can never contain one. */
+export function stickyMarker(key: string): string {
+  const marker = `<!-- rivumi:sticky ${key} -->`;
+  if (marker.length > MARKER_ROOM) throw new Error(`sticky key too long: ${key.length}`);
+  return marker;
+}
 
 /**
  * One comment per pull request, found by its hidden marker and only if Rivumi's own identity wrote
@@ -8,13 +34,18 @@ import { STICKY_MARKER } from "./render.js";
 export class StickyComment {
   private current: IssueComment | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  readonly marker: string;
 
   constructor(
     private readonly github: GitHubPort,
     private readonly pr: number,
     /** The token's own login; asked lazily so the lookup stays off the critical path. */
     private readonly self: () => Promise<string>,
-  ) {}
+    /** See `stickyKey`. */
+    key: string,
+  ) {
+    this.marker = stickyMarker(key);
+  }
 
   get url(): string | undefined {
     return this.current?.url;
@@ -28,7 +59,7 @@ export class StickyComment {
     ]);
     const me = self.toLowerCase();
     return comments
-      .filter((c) => c.author.toLowerCase() === me && c.body.startsWith(STICKY_MARKER))
+      .filter((c) => c.author.toLowerCase() === me && firstLine(c.body) === this.marker)
       .sort((a, b) => a.id - b.id);
   }
 
@@ -37,7 +68,8 @@ export class StickyComment {
    * never races the progress note; the lookup runs right before creating, so a comment another
    * run made in the meantime is updated rather than duplicated.
    */
-  upsert(body: string): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
+  upsert(content: string): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
+    const body = `${this.marker}\n${content}`;
     const next = this.queue.catch(() => undefined).then(() => this.write(body));
     this.queue = next;
     return next;
@@ -62,4 +94,9 @@ export class StickyComment {
     this.current = created;
     return { action: "created", comment: this.current };
   }
+}
+
+function firstLine(text: string): string {
+  const end = text.indexOf("\n");
+  return (end < 0 ? text : text.slice(0, end)).trimEnd();
 }

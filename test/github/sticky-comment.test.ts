@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
-import { STICKY_MARKER } from "../../src/publish/render.js";
-import { StickyComment } from "../../src/publish/sticky-comment.js";
+import { StickyComment, stickyKey, stickyMarker } from "../../src/publish/sticky-comment.js";
+
+const KEY = "ci/review";
+const STICKY_MARKER = stickyMarker(KEY);
 import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
 
 const FULL = "acme/widgets";
@@ -34,14 +36,14 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
   });
 
   it("creates once, then updates in place, and ignores a forged marker in someone else's comment", async () => {
-    github.addIssueComment(FULL, 3, `${STICKY_MARKER} I am not Rivumi`, "mallory");
+    github.addIssueComment(FULL, 3, `${STICKY_MARKER}\nI am not Rivumi`, "mallory");
     const gh = port();
-    const sticky = new StickyComment(gh, 3, () => gh.viewerLogin());
-    const first = await sticky.upsert(`${STICKY_MARKER}\nworking`);
+    const sticky = new StickyComment(gh, 3, () => gh.viewerLogin(), KEY);
+    const first = await sticky.upsert("working");
     expect(first.action).toBe("created");
     // A later run (a new StickyComment) finds and updates the same comment.
-    const again = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"));
-    const second = await again.upsert(`${STICKY_MARKER}\ndone`);
+    const again = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"), KEY);
+    const second = await again.upsert("done");
     expect(second).toMatchObject({ action: "updated", comment: { id: first.comment.id } });
     const comments = github.issueComments(FULL, 3);
     expect(comments).toHaveLength(2);
@@ -49,13 +51,25 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
     expect(comments.find((c) => c.id === first.comment.id)?.body).toContain("done");
   });
 
+  it("keeps one comment per key: two jobs on one pull request do not overwrite each other", async () => {
+    const gh = port();
+    const self = () => Promise.resolve("github-actions[bot]");
+    const review = new StickyComment(gh, 3, self, "CI/review");
+    const lint = new StickyComment(gh, 3, self, "CI/lint");
+    await review.upsert("review result");
+    await lint.upsert("lint result");
+    await new StickyComment(gh, 3, self, "CI/review").upsert("review again");
+    const bodies = github.issueComments(FULL, 3).map((c) => c.body);
+    expect(bodies).toEqual([
+      `${stickyMarker("CI/review")}\nreview again`,
+      `${stickyMarker("CI/lint")}\nlint result`,
+    ]);
+  });
+
   it("serialises overlapping writes so a progress note and a result never make two comments", async () => {
     const gh = port();
-    const sticky = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"));
-    const [a, b] = await Promise.all([
-      sticky.upsert(`${STICKY_MARKER}\nprogress`),
-      sticky.upsert(`${STICKY_MARKER}\nresult`),
-    ]);
+    const sticky = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"), KEY);
+    const [a, b] = await Promise.all([sticky.upsert("progress"), sticky.upsert("result")]);
     expect([a.action, b.action]).toEqual(["created", "updated"]);
     expect(github.issueComments(FULL, 3).map((c) => c.body)).toEqual([`${STICKY_MARKER}\nresult`]);
   });
@@ -82,12 +96,9 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
         },
       };
     };
-    const a = new StickyComment(racing(), 3, () => Promise.resolve("github-actions[bot]"));
-    const b = new StickyComment(racing(), 3, () => Promise.resolve("github-actions[bot]"));
-    const [ra, rb] = await Promise.all([
-      a.upsert(`${STICKY_MARKER}\nrun a`),
-      b.upsert(`${STICKY_MARKER}\nrun b`),
-    ]);
+    const a = new StickyComment(racing(), 3, () => Promise.resolve("github-actions[bot]"), KEY);
+    const b = new StickyComment(racing(), 3, () => Promise.resolve("github-actions[bot]"), KEY);
+    const [ra, rb] = await Promise.all([a.upsert("run a"), b.upsert("run b")]);
     const left = github.issueComments(FULL, 3);
     expect(left).toHaveLength(1);
     expect([ra.comment.id, rb.comment.id]).toEqual([left[0]!.id, left[0]!.id]);
@@ -116,5 +127,25 @@ describe("permission lookups", () => {
       permission: "none",
       roleName: "none",
     });
+  });
+});
+
+describe("stickyKey", () => {
+  it("is the workflow and job by default, the input when set, and per command for a task", () => {
+    expect(stickyKey({ configured: undefined, workflow: "CI checks", job: "review" })).toBe(
+      "CI-checks/review",
+    );
+    expect(stickyKey({ configured: "mine", workflow: "CI", job: "review" })).toBe("mine");
+    expect(stickyKey({ configured: undefined, workflow: "CI", job: "review", commentId: 42 })).toBe(
+      "CI/review/task-42",
+    );
+    // Whatever the workflow is called, the marker stays one harmless HTML comment line.
+    const odd = stickyKey({
+      configured: undefined,
+      workflow: "a --> b\n<!--",
+      job: "x".repeat(300),
+    });
+    expect(odd).toMatch(/^[A-Za-z0-9._/-]{1,100}$/);
+    expect(stickyMarker(odd).match(/-->/g)).toHaveLength(1);
   });
 });

@@ -3,7 +3,7 @@ import {
   COMMENT_LIMIT,
   renderComment,
   renderProgress,
-  STICKY_MARKER,
+  MARKER_ROOM,
   type Outcome,
 } from "../../src/publish/render.js";
 import { renderSummary, SUMMARY_LIMIT } from "../../src/publish/summary.js";
@@ -38,7 +38,8 @@ const outcome = (over: Partial<Outcome> = {}): Outcome => ({
 describe("renderComment", () => {
   it("carries exactly one marker, the findings, usage and the journal name", () => {
     const body = renderComment(outcome());
-    expect(body.split(STICKY_MARKER)).toHaveLength(2);
+    // The marker is the sticky comment's to add; model text cannot smuggle one in.
+    expect(body).not.toContain("<!--");
     expect(body).toContain("**major** `src/a.ts:10-12`");
     expect(body).toContain("1200 in / 80 out tokens (600 cached) · $0.0123");
     expect(body).toContain("rivumi-journal-review-1");
@@ -57,15 +58,15 @@ describe("renderComment", () => {
       }),
     );
     expect(body).not.toMatch(/(^|[^\w])@org/);
-    expect(body.split("<!--")).toHaveLength(2); // only the sticky marker
+    expect(body).not.toContain("<!--");
   });
 
   it("stays under GitHub's comment limit and points at the journal when cut", () => {
     const huge = outcome({ review: { summary: "x".repeat(200_000), findings: [] } });
     const body = renderComment(huge);
-    expect(body.length).toBeLessThanOrEqual(COMMENT_LIMIT);
+    // With the marker line the sticky comment adds, it still fits.
+    expect(body.length + MARKER_ROOM + 1).toBeLessThanOrEqual(COMMENT_LIMIT);
     expect(body).toContain("cut to fit GitHub's comment limit");
-    expect(body.startsWith(STICKY_MARKER)).toBe(true);
   });
 
   it("says why a run was partial or failed", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bound, neutralizeLog, neutralizeMarkdown } from "../../src/publish/sanitize.js";
-import { STICKY_MARKER } from "../../src/publish/render.js";
+import { stickyMarker } from "../../src/publish/sticky-comment.js";
+
+const STICKY_MARKER = stickyMarker("ci/review");
 
 describe("neutralizeMarkdown", () => {
   it("breaks @-mentions of people and teams, also right after a code span, but not e-mail addresses", () => {
