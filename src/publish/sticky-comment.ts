@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { GitHubPort, IssueComment } from "../github/port.js";
 import { MARKER_ROOM } from "./render.js";
 
@@ -15,9 +16,17 @@ export function stickyKey(opts: {
   job: string | undefined;
   commentId?: number | undefined;
 }): string {
-  const base = opts.configured ?? `${opts.workflow || "workflow"}/${opts.job || "job"}`;
-  const key = opts.commentId !== undefined ? `${base}/task-${opts.commentId}` : base;
-  return key.replace(/[^A-Za-z0-9._/-]+/g, "-").slice(0, KEY_MAX);
+  const suffix = opts.commentId !== undefined ? `/task-${opts.commentId}` : "";
+  const raw = opts.configured ?? `${opts.workflow || "workflow"}/${opts.job || "job"}`;
+  let base = raw.replace(/[^A-Za-z0-9._/-]+/g, "-");
+  // Two names that differ only in the characters replaced above, or past the length cut, must
+  // not share a comment: such a base carries a short hash of the name as written.
+  const room = KEY_MAX - suffix.length;
+  if (base !== raw || base.length > room) {
+    const hash = createHash("sha256").update(raw).digest("hex").slice(0, 8);
+    base = `${base.slice(0, room - hash.length - 1)}-${hash}`;
+  }
+  return base + suffix;
 }
 
 /** The hidden first line that marks a sticky comment; untrusted text can never contain one. */

@@ -132,20 +132,31 @@ describe("permission lookups", () => {
 
 describe("stickyKey", () => {
   it("is the workflow and job by default, the input when set, and per command for a task", () => {
-    expect(stickyKey({ configured: undefined, workflow: "CI checks", job: "review" })).toBe(
-      "CI-checks/review",
-    );
+    expect(stickyKey({ configured: undefined, workflow: "CI", job: "review" })).toBe("CI/review");
     expect(stickyKey({ configured: "mine", workflow: "CI", job: "review" })).toBe("mine");
     expect(stickyKey({ configured: undefined, workflow: "CI", job: "review", commentId: 42 })).toBe(
       "CI/review/task-42",
     );
-    // Whatever the workflow is called, the marker stays one harmless HTML comment line.
-    const odd = stickyKey({
-      configured: undefined,
-      workflow: "a --> b\n<!--",
-      job: "x".repeat(300),
-    });
-    expect(odd).toMatch(/^[A-Za-z0-9._/-]{1,100}$/);
-    expect(stickyMarker(odd).match(/-->/g)).toHaveLength(1);
+    expect(stickyKey({ configured: undefined, workflow: undefined, job: "" })).toBe("workflow/job");
+  });
+
+  it("keeps names apart that differ only in replaced characters or past the length cut", () => {
+    const key = (workflow: string, commentId?: number) =>
+      stickyKey({ configured: undefined, workflow, job: "review", commentId });
+    expect(key("Code review (Rivumi)")).not.toBe(key("Code review [Rivumi]"));
+    expect(key("Prüfung")).not.toBe(key("Prüfüng"));
+    const long = "Rivumi pull request review ".repeat(5);
+    // A task's suffix survives however long the workflow's name is.
+    const review = key(long);
+    const task = key(long, 2345678901);
+    const other = key(long, 2345678999);
+    expect(new Set([review, task, other]).size).toBe(3);
+    expect(task.endsWith("/task-2345678901")).toBe(true);
+    for (const k of [review, task, other, key(`${long}x`)]) {
+      expect(k).toMatch(/^[A-Za-z0-9._/-]{1,100}$/);
+      // Whatever the names, the marker stays one harmless HTML comment line.
+      expect(stickyMarker(k).match(/-->/g)).toHaveLength(1);
+    }
+    expect(key(long)).not.toBe(key(`${long}x`));
   });
 });
