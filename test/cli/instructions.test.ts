@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { ROOT } from "../support/action-run.js";
-import { makeTempGit, type TempGit } from "../context/files/temp-git.js";
+import { makeTempGit, type TempGit } from "../support/temp-git.js";
 
 const CLI = join(ROOT, "dist", "cli.js");
 let repo: TempGit | undefined;

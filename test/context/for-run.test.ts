@@ -4,7 +4,7 @@ import { prepareBaseSource } from "../../src/context/base-source.js";
 import { contextForRun } from "../../src/context/for-run.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { AgentPlan } from "../../src/plan/plan.js";
-import { makeTempGit, type TempGit } from "./files/temp-git.js";
+import { makeTempGit, type TempGit } from "../support/temp-git.js";
 
 let repo: TempGit | undefined;
 afterEach(async () => {

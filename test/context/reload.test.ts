@@ -13,7 +13,7 @@ import {
   type ModelServer,
   type Step,
 } from "../support/model-server.js";
-import { makeTempGit, type TempGit } from "./files/temp-git.js";
+import { makeTempGit, type TempGit } from "../support/temp-git.js";
 
 let repo: TempGit | undefined;
 let model: ModelServer | undefined;

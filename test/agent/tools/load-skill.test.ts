@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLoadSkill } from "../../../src/agent/tools/load-skill.js";
 import { gitFileSource } from "../../../src/context/files/git-source.js";
 import { discoverSkills } from "../../../src/context/skills/discover.js";
-import { makeTempGit, type TempGit } from "../../context/files/temp-git.js";
+import { makeTempGit, type TempGit } from "../../support/temp-git.js";
 
 let repo: TempGit | undefined;
 afterEach(async () => {

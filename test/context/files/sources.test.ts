@@ -4,7 +4,13 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { gitFileSource } from "../../../src/context/files/git-source.js";
 import { worktreeFileSource } from "../../../src/context/files/worktree-source.js";
-import { commitTree, makeTempGit, sourceFor, SOURCE_KINDS, type TempGit } from "./temp-git.js";
+import {
+  commitTree,
+  makeTempGit,
+  sourceFor,
+  SOURCE_KINDS,
+  type TempGit,
+} from "../../support/temp-git.js";
 
 const sha = (bytes: string | Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 

@@ -5,7 +5,7 @@ import { worktreeFileSource } from "../../../src/context/files/worktree-source.j
 import { diffInstructions, fingerprint } from "../../../src/context/instructions/fingerprint.js";
 import { resolveInstructions } from "../../../src/context/instructions/resolve.js";
 import { discoverSkills } from "../../../src/context/skills/discover.js";
-import { commitTree, makeTempGit, type TempGit } from "../files/temp-git.js";
+import { commitTree, makeTempGit, type TempGit } from "../../support/temp-git.js";
 
 let repo: TempGit;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resolveInstructions } from "../../../src/context/instructions/resolve.js";
-import { commitTree, makeTempGit, sourceFor, type TempGit } from "../files/temp-git.js";
+import { commitTree, makeTempGit, sourceFor, type TempGit } from "../../support/temp-git.js";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 

@@ -4,7 +4,7 @@ import {
   type ResolveOptions,
 } from "../../../src/context/instructions/resolve.js";
 import type { InstructionResolution } from "../../../src/context/instructions/types.js";
-import { sourceFor, type SourceKind, type TempGit } from "../files/temp-git.js";
+import { sourceFor, type SourceKind, type TempGit } from "../../support/temp-git.js";
 
 export async function resolveIn(
   repo: TempGit,

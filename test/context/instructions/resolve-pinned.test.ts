@@ -6,7 +6,7 @@ import {
   resolveInstructions,
   type ResolveOptions,
 } from "../../../src/context/instructions/resolve.js";
-import { commitTree, makeTempGit, type SourceKind, type TempGit } from "../files/temp-git.js";
+import { commitTree, makeTempGit, type SourceKind, type TempGit } from "../../support/temp-git.js";
 import { activeOf, resolveIn, summary } from "./resolve-helpers.js";
 
 let repo: TempGit;

@@ -9,7 +9,7 @@ import {
   SOURCE_KINDS,
   type SourceKind,
   type TempGit,
-} from "../files/temp-git.js";
+} from "../../support/temp-git.js";
 import { activeOf, resolveIn, summary } from "./resolve-helpers.js";
 
 let repo: TempGit;

@@ -9,7 +9,7 @@ import {
   sourceFor,
   SOURCE_KINDS,
   type TempGit,
-} from "../files/temp-git.js";
+} from "../../support/temp-git.js";
 
 const skill = (name: string, description: string, body = "Body.\n") =>
   `---\nname: ${name}\ndescription: ${description}\n---\n${body}`;

@@ -1,11 +1,11 @@
-/** Real git repositories in temporary directories, for the context pipeline's file tests. */
+/** Real git repositories in temporary directories, for file, instruction and tool tests. */
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { execa } from "execa";
-import { gitFileSource } from "../../../src/context/files/git-source.js";
-import type { FileSource } from "../../../src/context/files/types.js";
-import { worktreeFileSource } from "../../../src/context/files/worktree-source.js";
+import { gitFileSource } from "../../src/context/files/git-source.js";
+import type { FileSource } from "../../src/context/files/types.js";
+import { worktreeFileSource } from "../../src/context/files/worktree-source.js";
 
 export interface TempGit {
   readonly root: string;
@@ -31,7 +31,7 @@ const env = {
 
 export async function makeTempGit(): Promise<TempGit> {
   // realpath: on macOS the temp dir is itself behind a symlink (/var -> /private/var).
-  const root = await realpath(await mkdtemp(path.join(tmpdir(), "rivumi-context-")));
+  const root = await realpath(await mkdtemp(path.join(tmpdir(), "rivumi-temp-git-")));
   const git = async (...args: string[]) => (await execa("git", args, { cwd: root, env })).stdout;
   const abs = async (rel: string) => {
     const file = path.join(root, rel);
