@@ -11,12 +11,14 @@ import { parseCli, printedHelp } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
-                 [--max-iterations N] [--max-depth N] [--concurrency N] [--journal FILE] [--json]
+                 [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
+                 [--max-tokens N] [--journal FILE] [--json]
 
 Answers a question about a file far too large for a prompt with the RLM engine: the file is loaded
 into a python3 (3.9+) REPL and the model works on it through code, with child model calls for
-slices. Defaults: --max-iterations ${RLM_DEFAULTS.maxIterations}, --max-depth ${RLM_DEFAULTS.maxDepth} (0-3), --concurrency ${RLM_DEFAULTS.concurrency} (1-64); the child
-model defaults to the model. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
+slices. Defaults: --max-iterations ${RLM_DEFAULTS.maxIterations}, --max-depth ${RLM_DEFAULTS.maxDepth} (0-3), --concurrency ${RLM_DEFAULTS.concurrency} (1-64),
+--max-child-calls ${RLM_DEFAULTS.maxChildCalls} and --max-tokens ${RLM_DEFAULTS.maxTokens} (what child calls and nested runs may spend
+together, whatever the REPL asks); the child model defaults to the model. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
 Exit status: 0 finalized, 1 failed, 3 stopped at the iteration limit without finalize().`;
 
@@ -41,6 +43,8 @@ export async function run(argv: string[]): Promise<number> {
         "max-iterations": { type: "string", default: String(RLM_DEFAULTS.maxIterations) },
         "max-depth": { type: "string", default: String(RLM_DEFAULTS.maxDepth) },
         concurrency: { type: "string", default: String(RLM_DEFAULTS.concurrency) },
+        "max-child-calls": { type: "string", default: String(RLM_DEFAULTS.maxChildCalls) },
+        "max-tokens": { type: "string", default: String(RLM_DEFAULTS.maxTokens) },
         journal: { type: "string" },
         json: { type: "boolean", default: false },
       },
@@ -62,6 +66,8 @@ export async function run(argv: string[]): Promise<number> {
   const maxIterations = whole("max-iterations", values["max-iterations"], 1, 500);
   const maxDepth = whole("max-depth", values["max-depth"], 0, 3);
   const concurrency = whole("concurrency", values.concurrency, 1, 64);
+  const maxChildCalls = whole("max-child-calls", values["max-child-calls"], 0, 100_000);
+  const maxTokens = whole("max-tokens", values["max-tokens"], 0, 1_000_000_000);
 
   const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
   const redactor = new Redactor();
@@ -102,6 +108,8 @@ export async function run(argv: string[]): Promise<number> {
       maxIterations,
       maxDepth,
       concurrency,
+      maxChildCalls,
+      maxTokens,
       ...(tty ? { onProgress: showProgress } : {}),
     });
   } catch (error) {

@@ -126,6 +126,19 @@ describe("rivumi rlm", () => {
     expect(out.join("")).toMatch(/limit of 2 turns before finalize\(\)/);
   });
 
+  it("passes --max-child-calls and --max-tokens to the budgets the host enforces", async () => {
+    const { code } = await cli(
+      [
+        repl(
+          "left = evaluate_progress()[\"budget_left\"]\nfinalize(f\"{left['child_calls']} {left['tokens']}\")",
+        ),
+      ],
+      ["--json", "--max-child-calls", "7", "--max-tokens", "12345"],
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(out.join("")).answer).toBe("7 12345");
+  });
+
   it("rejects missing or out-of-range options as usage errors", async () => {
     await expect(run(["--question", "q"])).rejects.toThrow(UsageError);
     await expect(run(["--input", join(dir, "nope"), "--question", "q"])).rejects.toThrow(
@@ -138,5 +151,11 @@ describe("rivumi rlm", () => {
     await expect(
       run(["--input", join(dir, "f"), "--question", "q", "--concurrency", "0"]),
     ).rejects.toThrow(UsageError);
+    await expect(
+      run(["--input", join(dir, "f"), "--question", "q", "--max-child-calls", "1.5"]),
+    ).rejects.toThrow(/--max-child-calls 1.5: expected a whole number from 0 to 100000/);
+    await expect(
+      run(["--input", join(dir, "f"), "--question", "q", "--max-tokens", "lots"]),
+    ).rejects.toThrow(/--max-tokens lots: expected a whole number/);
   });
 });
