@@ -21,8 +21,6 @@ export async function run(argv: string[]): Promise<number> {
     {
       args: argv,
       options: { ...WHERE_OPTIONS, base: { type: "string" } },
-      strict: true,
-      allowPositionals: false,
     },
     USAGE,
   );

@@ -48,8 +48,6 @@ export async function run(argv: string[]): Promise<number> {
     {
       args: argv,
       options: WHERE_OPTIONS,
-      strict: true,
-      allowPositionals: false,
     },
     USAGE,
   );

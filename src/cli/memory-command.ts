@@ -65,7 +65,6 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
         store: { type: "string" },
         json: { type: "boolean", default: false },
       },
-      strict: true,
       allowPositionals: sub === "forget",
     },
     USAGE,

@@ -1,8 +1,6 @@
-import { UsageError } from "./usage-error.js";
-import { randomBytes } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseCli, printedHelp } from "./args.js";
+import { localRunId, parseCli, printedHelp, wholeNumber } from "./args.js";
 import { runSession } from "../agent/session.js";
 import { FileJournal } from "../journal/journal.js";
 import { createOpenAIModel } from "../model/openai-model.js";
@@ -35,18 +33,12 @@ export async function run(argv: string[]): Promise<number> {
         "user-file": { type: "string" },
         "max-turns": { type: "string", default: "30" },
       },
-      strict: true,
-      allowPositionals: false,
     },
     USAGE,
   );
-  const maxTurns = Number(values["max-turns"]);
-  if (!Number.isInteger(maxTurns) || maxTurns < 1)
-    throw new UsageError(
-      `--max-turns ${values["max-turns"]}: expected a whole number of at least 1`,
-    );
+  const maxTurns = wholeNumber("max-turns", values["max-turns"], 1);
   const diff = await snapshotLocalDiff(resolve(values.repo ?? "."), values.base);
-  const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
+  const id = localRunId();
   const redactor = new Redactor();
   redactor.add(process.env.OPENAI_API_KEY);
   const runs = join(diff.root, ".rivumi", "runs");

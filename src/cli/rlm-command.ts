@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { FileJournal } from "../journal/journal.js";
@@ -7,7 +6,7 @@ import { runRlm, type RlmProgress, type RlmResult } from "../rlm/engine.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { Redactor } from "../util/redact.js";
 import { VERSION } from "../version.js";
-import { parseCli, printedHelp } from "./args.js";
+import { localRunId, parseCli, printedHelp, wholeNumber } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
@@ -21,13 +20,6 @@ slices. Defaults: --max-iterations ${RLM_DEFAULTS.maxIterations}, --max-depth ${
 together, whatever the REPL asks); the child model defaults to the model. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
 Exit status: 0 finalized, 1 failed, 3 stopped at the iteration limit without finalize().`;
-
-function whole(name: string, value: string, lo: number, hi: number): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < lo || n > hi)
-    throw new UsageError(`--${name} ${value}: expected a whole number from ${lo} to ${hi}`);
-  return n;
-}
 
 /** `rivumi rlm`: the RLM engine on a local file. */
 export async function run(argv: string[]): Promise<number> {
@@ -48,8 +40,6 @@ export async function run(argv: string[]): Promise<number> {
         journal: { type: "string" },
         json: { type: "boolean", default: false },
       },
-      strict: true,
-      allowPositionals: false,
     },
     USAGE,
   );
@@ -63,13 +53,13 @@ export async function run(argv: string[]): Promise<number> {
     // reported below
   }
   if (!isFile) throw new UsageError(`--input ${values.input}: not a readable file`);
-  const maxIterations = whole("max-iterations", values["max-iterations"], 1, 500);
-  const maxDepth = whole("max-depth", values["max-depth"], 0, 3);
-  const concurrency = whole("concurrency", values.concurrency, 1, 64);
-  const maxChildCalls = whole("max-child-calls", values["max-child-calls"], 0, 100_000);
-  const maxTokens = whole("max-tokens", values["max-tokens"], 0, 1_000_000_000);
+  const maxIterations = wholeNumber("max-iterations", values["max-iterations"], 1, 500);
+  const maxDepth = wholeNumber("max-depth", values["max-depth"], 0, 3);
+  const concurrency = wholeNumber("concurrency", values.concurrency, 1, 64);
+  const maxChildCalls = wholeNumber("max-child-calls", values["max-child-calls"], 0, 100_000);
+  const maxTokens = wholeNumber("max-tokens", values["max-tokens"], 0, 1_000_000_000);
 
-  const id = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(3).toString("hex")}`;
+  const id = localRunId();
   const redactor = new Redactor();
   redactor.add(process.env.OPENAI_API_KEY);
   const journal = new FileJournal(
