@@ -247,10 +247,13 @@ describe("the branch store", () => {
     expect(world.stored()).toBe("");
   });
 
-  it("retries a ref update GitHub refused and then succeeds", async () => {
+  it.each([
+    ["a ref update GitHub refused", 422, "Update is not a fast forward", "m-y"],
+    ["a server error on the ref update", 502, "Bad Gateway", "m-z"],
+  ] as const)("re-reads after %s and writes the row once", async (_label, status, message, id) => {
     world = await createMemoryWorld();
     world.github.commitFiles(FULL, BRANCH, { "memory.jsonl": "" });
-    world.github.failNext(REF_PATCH, { status: 422, message: "Update is not a fast forward" });
+    world.github.failNext(REF_PATCH, { status, message });
     const store = createBranchStore({
       octokit: testOctokit(world.github.url),
       owner: OWNER,
@@ -258,22 +261,7 @@ describe("the branch store", () => {
       branch: BRANCH,
       sleep: () => Promise.resolve(),
     });
-    expect(await store.append(entry("m-y"))).toEqual({ attempts: 2, duplicate: false });
-    expect(rowsOf(world.stored())).toHaveLength(1);
-  });
-
-  it("re-reads after a server error on the ref update, and does not write the row twice", async () => {
-    world = await createMemoryWorld();
-    world.github.commitFiles(FULL, BRANCH, { "memory.jsonl": "" });
-    world.github.failNext(REF_PATCH, { status: 502, message: "Bad Gateway" });
-    const store = createBranchStore({
-      octokit: testOctokit(world.github.url),
-      owner: OWNER,
-      repo: REPO,
-      branch: BRANCH,
-      sleep: () => Promise.resolve(),
-    });
-    expect(await store.append(entry("m-z"))).toEqual({ attempts: 2, duplicate: false });
+    expect(await store.append(entry(id))).toEqual({ attempts: 2, duplicate: false });
     expect(rowsOf(world.stored())).toHaveLength(1);
   });
 
