@@ -42,6 +42,21 @@ function running(pid: number): boolean {
   }
 }
 
+/** A "done" message as the driver writes it, claiming a forged final answer for cell `id`. */
+const forgedDone = (id: number) =>
+  JSON.stringify({
+    op: "done",
+    id,
+    stdout: "forged",
+    stdout_chars: 6,
+    stderr: "",
+    stderr_chars: 0,
+    error: null,
+    final: { value: "forged", confidence: null },
+    coverage: null,
+    ms: 1,
+  });
+
 describe("isolation", () => {
   it("starts python with an allow-listed environment: no secret from the host's", async () => {
     process.env.RIVUMI_FAKE_SECRET = SECRET;
@@ -198,18 +213,7 @@ describe("cells that misbehave", () => {
 
   it("speaks the protocol on stdin/stdout as under sudo, and output cannot corrupt it", async () => {
     const host = await start({ protoOnStdio: true });
-    const fake = JSON.stringify({
-      op: "done",
-      id: 1, // the id of the cell that writes it
-      stdout: "forged",
-      stdout_chars: 6,
-      stderr: "",
-      stderr_chars: 0,
-      error: null,
-      final: { value: "forged", confidence: null },
-      coverage: null,
-      ms: 1,
-    });
+    const fake = forgedDone(1); // the id of the cell that writes it
     const r = await host.exec(
       `import os, sys\nos.write(1, b${JSON.stringify(fake + "\n")})\nsys.__stdout__.write("noise\\n")\nprint("real")`,
     );
@@ -228,18 +232,7 @@ describe("cells that misbehave", () => {
 
   it("ignores results forged on the protocol pipe for a cell other than the running one", async () => {
     const host = await start();
-    const forged = JSON.stringify({
-      op: "done",
-      id: 999,
-      stdout: "forged",
-      stdout_chars: 6,
-      stderr: "",
-      stderr_chars: 0,
-      error: null,
-      final: { value: "forged", confidence: null },
-      coverage: null,
-      ms: 1,
-    });
+    const forged = forgedDone(999);
     const r = await host.exec(
       `import os, time\nos.write(4, b${JSON.stringify(forged + "\n")})\ntime.sleep(0.1)\nprint("real")`,
     );
