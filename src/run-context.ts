@@ -7,7 +7,7 @@ export type ActionsCore = typeof import("@actions/core");
  * An action input as the runner passes it (`INPUT_<NAME>`, spaces as underscores, trimmed): the
  * same contract `core.getInput` reads, available before @actions/core has loaded.
  */
-export function readInput(name: string, env: NodeJS.ProcessEnv = process.env): string {
+export function readInput(name: string, env: NodeJS.ProcessEnv): string {
   return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
 }
 
@@ -23,6 +23,12 @@ export interface RunnerEnv {
   attempt: string;
   workspace: string | undefined;
   runnerTemp: string;
+  workflow: string | undefined;
+  job: string | undefined;
+  /** The runner gave a step summary file. */
+  stepSummary: boolean;
+  /** The runner gave a token for the artifact service. */
+  canUpload: boolean;
 }
 
 export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
@@ -45,6 +51,10 @@ export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
     attempt: env.GITHUB_RUN_ATTEMPT ?? "1",
     workspace: env.GITHUB_WORKSPACE || undefined,
     runnerTemp: env.RUNNER_TEMP || tmpdir(),
+    workflow: env.GITHUB_WORKFLOW || undefined,
+    job: env.GITHUB_JOB || undefined,
+    stepSummary: Boolean(env.GITHUB_STEP_SUMMARY),
+    canUpload: Boolean(env.ACTIONS_RUNTIME_TOKEN),
   };
 }
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { Usage } from "../journal/events.js";
+import type { Usage } from "../model/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";
 import {
@@ -10,17 +10,12 @@ import {
   sleep,
   type RetryPolicy,
 } from "../model/retry.js";
-import { reviewFromText, reviewSchema, type Review } from "./review.js";
-import {
-  abortReason,
-  aborted,
-  costOf,
-  type LoopState,
-  type StopCondition,
-  type StopReason,
-} from "./stop.js";
+import { reviewFromText, reviewSchema, type Review } from "../outcome/review.js";
+import { abortReason, aborted, costOf, type LoopState, type StopCondition } from "./stop.js";
+import type { StopReason } from "../outcome/outcome.js";
 import { SUBMIT_REVIEW } from "./tools/submit-review.js";
-import { ToolError, type Tool, type ToolContext } from "./tools/tool.js";
+import { ToolError } from "../util/errors.js";
+import type { Tool, ToolContext } from "./tools/tool.js";
 
 export interface LoopOptions {
   model: ModelPort;

@@ -1,14 +1,15 @@
 import type { PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
-import type { Conclusion } from "../plan/plan.js";
+import type { SessionContext } from "../context/session-context.js";
+import type { Conclusion } from "../outcome/outcome.js";
 import { buildPrompt } from "../prompt/build.js";
-import type { PromptMemory, PromptSkill } from "../prompt/section.js";
-import { stopNote } from "../publish/render.js";
 import { runLoop, type LoopResult } from "./loop.js";
-import { costBudget, tokenBudget, turnLimit, type StopCondition } from "./stop.js";
+import { costBudget, stopNote, tokenBudget, turnLimit, type StopCondition } from "./stop.js";
 import { taskMessage } from "./task-message.js";
+import { editTools } from "./tools/edit-tools.js";
 import { reviewTools } from "./tools/index.js";
+import { createLoadSkill } from "./tools/load-skill.js";
 import { submitReviewTool } from "./tools/submit-review.js";
 import type { Tool } from "./tools/tool.js";
 
@@ -19,24 +20,6 @@ export interface Budgets {
   maxCostUsd: number | undefined;
   prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
 }
-
-/** What the context pipeline gathered for the prompt, plus the tools that come with it. */
-export interface SessionContext {
-  instructions: { text: string; sources: readonly string[] };
-  skills: readonly PromptSkill[];
-  memory: { entries: readonly PromptMemory[]; source: string | undefined };
-  /** Tools beyond the read-only review set (load_skill, edit tools). */
-  tools: readonly Tool[];
-  /** Re-resolves instructions after a writing tool; returns a context update when they changed. */
-  afterWrite?: () => Promise<string | undefined>;
-}
-
-export const EMPTY_CONTEXT: SessionContext = {
-  instructions: { text: "", sources: [] },
-  skills: [],
-  memory: { entries: [], source: undefined },
-  tools: [],
-};
 
 /** Everything one agent session needs, whether the action or the CLI started it. */
 export interface SessionInput {
@@ -65,9 +48,18 @@ export interface SessionResult {
   note: string | undefined;
 }
 
+/** The review tools, plus `load_skill` when skills can be loaded and the edit tools when allowed. */
+export function toolsFor(context: SessionContext): Tool[] {
+  const tools: Tool[] = [...reviewTools];
+  const skills = context.skillFiles;
+  if (skills) tools.push(createLoadSkill(skills.source, skills.current, skills.maxBytes));
+  if (context.edits) tools.push(...editTools);
+  return [...tools, submitReviewTool];
+}
+
 /** Builds the prompt, runs the tool loop and reads its ending as a conclusion. */
 export async function runSession(input: SessionInput): Promise<SessionResult> {
-  const tools = [...reviewTools, ...input.context.tools, submitReviewTool];
+  const tools = toolsFor(input.context);
   const b = input.budgets;
   const prompt = buildPrompt({
     date: new Date().toISOString().slice(0, 10),

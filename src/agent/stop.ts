@@ -1,13 +1,5 @@
-import type { Usage } from "../journal/events.js";
-
-export type StopReason =
-  | "final-answer"
-  | "max-turns"
-  | "max-tokens"
-  | "max-cost"
-  | "timeout"
-  | "cancelled"
-  | "model-error";
+import type { Usage } from "../model/port.js";
+import type { StopReason } from "../outcome/outcome.js";
 
 export interface LoopState {
   turns: number;
@@ -52,4 +44,22 @@ export function costOf(
     (usage.promptTokens * prices.inputPerMTok + usage.completionTokens * prices.outputPerMTok) /
     1_000_000
   );
+}
+
+const STOP_NOTES: Record<StopReason, string> = {
+  "final-answer": "",
+  "max-turns":
+    "The run reached its turn limit (`max-turns`) before finishing; this is what it had.",
+  "max-tokens":
+    "The run used its token budget (`max-tokens`) before finishing; this is what it had.",
+  "max-cost":
+    "The run reached its cost cap (`max-cost-usd`) before finishing; this is what it had.",
+  timeout:
+    "The run reached its time limit (`timeout-minutes`) before finishing; this is what it had.",
+  cancelled: "The run was cancelled before it finished; this is what it had.",
+  "model-error": "The model endpoint kept failing, so the review could not be completed.",
+};
+
+export function stopNote(stop: StopReason): string {
+  return STOP_NOTES[stop];
 }

@@ -1,4 +1,4 @@
-import { bound, neutralizeMarkdown } from "../publish/sanitize.js";
+import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 
 const MAX_BODY = 8_000;
 

@@ -1,5 +1,4 @@
-import { reviewTools } from "../agent/tools/index.js";
-import { submitReviewTool } from "../agent/tools/submit-review.js";
+import { toolsFor } from "../agent/session.js";
 import { buildPrompt } from "../prompt/build.js";
 import { parseCli, printedHelp } from "./args.js";
 import { repoAndDirs, WHERE_OPTIONS } from "./instructions-command.js";
@@ -37,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
       diff && !values.dir ? activeDirsForChangedFiles(diff.files.map((f) => f.path)) : dirs,
     userFile: values["user-file"],
   });
-  const tools = [...reviewTools, ...context.tools, submitReviewTool];
+  const tools = toolsFor(context);
   const prompt = buildPrompt({
     date: new Date().toISOString().slice(0, 10),
     repository: root,

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { resolve } from "node:path";
-import type { SessionContext } from "../agent/session.js";
 import { assembleContext, type AssembledContext } from "../context/assemble.js";
 import { gitFileSource } from "../context/files/git-source.js";
 import { worktreeFileSource } from "../context/files/worktree-source.js";
 import type { UserLayerEntry } from "../context/instructions/types.js";
+import type { SessionMemory } from "../context/session-context.js";
 import { defaultUserFile, readUserFile } from "../context/instructions/user-layer.js";
 import type { Journal } from "../journal/journal.js";
 import { MemoryJournal } from "../journal/journal.js";
@@ -28,7 +28,7 @@ export interface LocalContextOptions {
   ref?: string | undefined;
   activeDirs: readonly string[];
   userFile?: string | undefined;
-  memory?: SessionContext["memory"];
+  memory?: SessionMemory;
   journal?: Journal;
 }
 
@@ -44,7 +44,7 @@ export async function localContext(opts: LocalContextOptions): Promise<Assembled
     maxBytes: MAX_BYTES,
     totalBytes: TOTAL_BYTES,
     memory: opts.memory ?? { entries: [], source: undefined },
-    tools: [],
+    edits: false,
     reloadable: !opts.ref,
     journal: opts.journal ?? new MemoryJournal(),
   });
@@ -54,10 +54,7 @@ export async function localContext(opts: LocalContextOptions): Promise<Assembled
  * The CLI's memory: the local JSONL store (`$RIVUMI_MEMORY_FILE`, else under `$XDG_DATA_HOME`),
  * for `$USER` and this checkout's project. A missing store is an empty one.
  */
-export async function localMemory(
-  root: string,
-  journal: Journal,
-): Promise<SessionContext["memory"]> {
+export async function localMemory(root: string, journal: Journal): Promise<SessionMemory> {
   const [{ createFileStore, loadMemory }, { defaultStorePath, defaultProject }] = await Promise.all(
     [import("../context/memory/index.js"), import("./memory-command.js")],
   );

@@ -1,12 +1,11 @@
 import { statSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { FileJournal } from "../journal/journal.js";
-import { createOpenAIModel } from "../model/openai-model.js";
-import { runRlm, type RlmProgress, type RlmResult } from "../rlm/engine.js";
+import { resolve } from "node:path";
+import { runMode } from "../modes/index.js";
+import type { Outcome } from "../outcome/outcome.js";
+import type { RlmPlan } from "../plan/plan.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
-import { Redactor } from "../util/redact.js";
-import { VERSION } from "../version.js";
-import { localRunId, parseCli, printedHelp, wholeNumber } from "./args.js";
+import { parseCli, printedHelp, wholeNumber } from "./args.js";
+import { cliPorts, cliSettings, startCliRun } from "./bootstrap.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
@@ -21,7 +20,7 @@ together, whatever the REPL asks); the child model defaults to the model. Enviro
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
 Exit status: 0 finalized, 1 failed, 3 stopped at the iteration limit without finalize().`;
 
-/** `rivumi rlm`: the RLM engine on a local file. */
+/** `rivumi rlm`: the RLM mode on a local file. */
 export async function run(argv: string[]): Promise<number> {
   if (printedHelp(argv, USAGE)) return 0;
   const { values } = parseCli(
@@ -53,75 +52,61 @@ export async function run(argv: string[]): Promise<number> {
     // reported below
   }
   if (!isFile) throw new UsageError(`--input ${values.input}: not a readable file`);
-  const maxIterations = wholeNumber("max-iterations", values["max-iterations"], 1, 500);
-  const maxDepth = wholeNumber("max-depth", values["max-depth"], 0, 3);
-  const concurrency = wholeNumber("concurrency", values.concurrency, 1, 64);
-  const maxChildCalls = wholeNumber("max-child-calls", values["max-child-calls"], 0, 100_000);
-  const maxTokens = wholeNumber("max-tokens", values["max-tokens"], 0, 1_000_000_000);
+  const plan: RlmPlan = {
+    kind: "rlm",
+    input,
+    question: values.question,
+    childModel: values["child-model"],
+    limits: {
+      maxIterations: wholeNumber("max-iterations", values["max-iterations"], 1, 500),
+      maxDepth: wholeNumber("max-depth", values["max-depth"], 0, 3),
+      concurrency: wholeNumber("concurrency", values.concurrency, 1, 64),
+      maxChildCalls: wholeNumber("max-child-calls", values["max-child-calls"], 0, 100_000),
+      maxTokens: wholeNumber("max-tokens", values["max-tokens"], 0, 1_000_000_000),
+    },
+    reason: "asked on the command line",
+  };
 
-  const id = localRunId();
-  const redactor = new Redactor();
-  redactor.add(process.env.OPENAI_API_KEY);
-  const journal = new FileJournal(
-    resolve(values.journal ?? join(".rivumi", "runs", id, "journal.jsonl")),
-    redactor,
-  );
-  journal.emit({
-    type: "run.started",
-    version: VERSION,
-    event: "local",
-    runId: id,
-    attempt: "1",
-    mode: "cli",
+  const run = startCliRun({
+    runsDir: resolve(".rivumi", "runs"),
+    journalPath: values.journal ? resolve(values.journal) : undefined,
   });
-  const endpoint = (model: string) =>
-    createOpenAIModel({
-      baseUrl: process.env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
-      apiKey: process.env.OPENAI_API_KEY,
-      model,
-    });
-  const model = endpoint(values.model ?? process.env.RIVUMI_MODEL ?? "gpt-4.1-mini");
-  const controller = new AbortController();
-  const cancel = () => controller.abort({ rivumi: "cancelled" });
-  process.once("SIGINT", cancel);
+  const settings = cliSettings(run.env, values.model ? { model: values.model } : {});
   const tty = process.stderr.isTTY === true;
-  const started = Date.now();
-  let result: RlmResult;
+  const ports = cliPorts(run, {
+    settings,
+    trigger: { kind: "local", root: process.cwd() },
+    work: { target: noWorkspace, open: noWorkspace },
+    ...(tty ? { status: (line: string) => process.stderr.write(`\r\x1b[K${line}`) } : {}),
+  });
+  let outcome: Outcome;
   try {
-    result = await runRlm({
-      input: { path: input },
-      question: values.question,
-      model,
-      childModel: values["child-model"] ? endpoint(values["child-model"]) : model,
-      journal,
-      signal: controller.signal,
-      maxIterations,
-      maxDepth,
-      concurrency,
-      maxChildCalls,
-      maxTokens,
-      ...(tty ? { onProgress: showProgress } : {}),
-    });
+    outcome = await runMode(ports, plan);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    journal.emit({ type: "run.failed", phase: "rlm", error: message, ms: Date.now() - started });
+    run.journal.emit({
+      type: "run.failed",
+      phase: "rlm",
+      error: message,
+      ms: Date.now() - run.started,
+    });
     throw error;
   } finally {
-    process.removeListener("SIGINT", cancel);
+    run.close();
     if (tty) process.stderr.write("\n");
   }
-  journal.emit({
+  const result = outcome.rlm;
+  if (!result) throw new Error("the RLM mode returned no answer");
+  run.journal.emit({
     type: "run.finished",
     conclusion: result.finalized ? "success" : "failure",
     stop: result.stop,
     turns: result.iterations,
-    usage: {
-      promptTokens: result.usage.inputTokens,
-      completionTokens: result.usage.outputTokens,
-      cachedTokens: 0,
-    },
-    ms: Date.now() - started,
+    usage: outcome.stats.usage,
+    ms: Date.now() - run.started,
   });
+  const { usage } = outcome.stats;
+  const journal = run.journal.path;
   const out = values.json
     ? JSON.stringify({
         answer: result.answer,
@@ -129,23 +114,19 @@ export async function run(argv: string[]): Promise<number> {
         iterations: result.iterations,
         child_calls: result.childCalls,
         coverage: result.coverage,
-        usage: { input_tokens: result.usage.inputTokens, output_tokens: result.usage.outputTokens },
+        usage: { input_tokens: usage.promptTokens, output_tokens: usage.completionTokens },
         root_max_prompt_chars: result.rootMaxPromptChars,
-        journal: journal.path,
+        journal,
       })
     : [
         result.answer,
         "",
         `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${result.iterations} iteration(s) · ${result.childCalls} child call(s)`,
-        `tokens: ${result.usage.inputTokens} in, ${result.usage.outputTokens} out · largest root request: ${result.rootMaxPromptChars} chars`,
-        `journal: ${journal.path}`,
+        `tokens: ${usage.promptTokens} in, ${usage.completionTokens} out · largest root request: ${result.rootMaxPromptChars} chars`,
+        `journal: ${journal}`,
       ].join("\n");
-  process.stdout.write(`${redactor.redact(out)}\n`);
+  process.stdout.write(`${run.redactor.redact(out)}\n`);
   return result.finalized ? 0 : result.stop === "iteration-limit" ? 3 : 1;
 }
 
-function showProgress(p: RlmProgress): void {
-  process.stderr.write(
-    `\r\x1b[Krlm: iteration ${p.iteration}/${p.maxIterations} · child calls ${p.childDone} done, ${p.childPending} pending · ${p.tokens.toLocaleString("en-US")} tokens`,
-  );
-}
+const noWorkspace = () => Promise.reject(new Error("rivumi rlm works on its input file only"));

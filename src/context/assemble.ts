@@ -1,14 +1,12 @@
-import type { SessionContext } from "../agent/session.js";
-import { createLoadSkill } from "../agent/tools/load-skill.js";
-import type { Tool } from "../agent/tools/tool.js";
 import type { Journal } from "../journal/journal.js";
-import { boundBytes } from "../publish/sanitize.js";
+import { boundBytes } from "../util/sanitize.js";
 import type { FileSource } from "./files/types.js";
 import { diffInstructions, fingerprint } from "./instructions/fingerprint.js";
 import { resolveInstructions } from "./instructions/resolve.js";
 import type { InstructionResolution, UserLayerEntry } from "./instructions/types.js";
 import { discoverSkills } from "./skills/discover.js";
 import type { SkillIndex } from "./skills/types.js";
+import type { SessionContext, SessionMemory } from "./session-context.js";
 
 export const CONTEXT_UPDATE_BYTES = 8 * 1024;
 
@@ -18,9 +16,9 @@ export interface AssembleOptions {
   userLayer: readonly UserLayerEntry[];
   maxBytes: number;
   totalBytes: number;
-  memory: SessionContext["memory"];
-  /** Extra tools the run gets (edit tools); load_skill is added when there are skills. */
-  tools: readonly Tool[];
+  memory: SessionMemory;
+  /** The run may edit the workspace: the session adds the edit tools. */
+  edits: boolean;
   /** Working-tree sources can change during the run: check them after every write. */
   reloadable: boolean;
   journal: Journal;
@@ -71,17 +69,16 @@ export async function assembleContext(opts: AssembleOptions): Promise<AssembledC
     skills: current.skills.skills.map((s) => ({ name: s.name, path: s.path })),
     rejectedSkills: current.skills.rejected.map((r) => ({ path: r.path, reason: r.reason })),
   });
-  const tools = [...opts.tools];
-  if (current.skills.skills.length > 0 || opts.reloadable) {
-    tools.push(createLoadSkill(opts.source, () => current.skills.skills, opts.maxBytes));
-  }
-
   const context: SessionContext = {
     instructions: { text: current.resolution.text, sources: sourcesOf(current.resolution) },
     skills: promptSkills(current.skills),
     memory: opts.memory,
-    tools,
+    edits: opts.edits,
   };
+  if (current.skills.skills.length > 0 || opts.reloadable) {
+    const skillFiles = () => current.skills.skills;
+    context.skillFiles = { source: opts.source, current: skillFiles, maxBytes: opts.maxBytes };
+  }
   if (opts.reloadable) {
     context.afterWrite = async () => {
       const next = await snapshot(opts);

@@ -1,15 +1,14 @@
-import { resolve } from "node:path";
-import type { SessionContext } from "../agent/session.js";
-import type { Tool } from "../agent/tools/tool.js";
 import type { Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { assembleContext, type AssembledContext } from "./assemble.js";
 import { gitFileSource, type GitFileSource } from "./files/git-source.js";
+import { OutsideRootError } from "./files/open-under-root.js";
 import { worktreeFileSource } from "./files/worktree-source.js";
 import { activeDirsForChangedFiles } from "./instructions/resolve.js";
 import type { UserLayerEntry } from "./instructions/types.js";
 import { readUserFile } from "./instructions/user-layer.js";
+import type { SessionMemory } from "./session-context.js";
 
 export interface RunContextInput {
   settings: Settings;
@@ -22,11 +21,9 @@ export interface RunContextInput {
   fork: boolean;
   /** The runner's checkout, where `instructions-file` is looked up. */
   checkout: string | undefined;
-  memory: SessionContext["memory"];
+  memory: SessionMemory;
   /** The base commit's source for this workspace, if one was prepared ahead (`prepareBaseSource`). */
   baseSource?: Promise<GitFileSource | undefined> | undefined;
-  /** Edit tools, offered only to trusted task runs with `allow-edits`. */
-  editTools: readonly Tool[];
   journal: Journal;
 }
 
@@ -46,10 +43,15 @@ export async function userLayerFromSettings(
     layer.push({ path: "input: instructions", text: settings.instructions });
   if (settings.instructionsFile) {
     const file = await readUserFile(
-      resolve(base ?? process.cwd(), settings.instructionsFile),
+      { root: base ?? process.cwd(), relative: settings.instructionsFile },
       settings.instructionsFile,
       settings.instructionMaxBytes,
-    );
+    ).catch((error: unknown) => {
+      if (!(error instanceof OutsideRootError)) throw error;
+      throw new Error(
+        `input 'instructions-file': ${settings.instructionsFile} is not inside the checkout; give a path relative to it, without leaving it by '..'`,
+      );
+    });
     if (file) layer.push(file);
     else
       throw new Error(
@@ -67,7 +69,7 @@ export async function userLayerFromSettings(
 export async function contextForRun(input: RunContextInput): Promise<RunContext> {
   const { settings, plan } = input;
   const notices: string[] = [];
-  const edits = plan.trusted && plan.purpose === "task" && settings.allowEdits;
+  const edits = plan.trusted && plan.kind === "task" && settings.allowEdits;
   let rev = input.base;
   if (settings.instructionsFrom === "head") {
     if (plan.trusted && !input.fork) rev = input.head;
@@ -99,7 +101,7 @@ export async function contextForRun(input: RunContextInput): Promise<RunContext>
     maxBytes: settings.instructionMaxBytes,
     totalBytes: settings.instructionsTotalBytes,
     memory: input.memory,
-    tools: edits ? input.editTools : [],
+    edits,
     reloadable: fromWorktree,
     journal: input.journal,
   });

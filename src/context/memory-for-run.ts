@@ -1,9 +1,9 @@
-import type { SessionContext } from "../agent/session.js";
 import type { Settings } from "../config/settings.js";
-import type { RivumiOctokit } from "../github/octokit.js";
 import type { Journal } from "../journal/journal.js";
 import { actorOf } from "../trigger/actor.js";
 import type { Trigger } from "../trigger/trigger.js";
+import type { MemoryStore } from "./memory/store.js";
+import { NO_MEMORY, type SessionMemory } from "./session-context.js";
 
 /**
  * The memory section's entries for an agent run: the user concerned (the PR author, or the
@@ -11,14 +11,13 @@ import type { Trigger } from "../trigger/trigger.js";
  * is journaled and the run goes on without memory.
  */
 export async function loadPromptMemory(
-  octokit: RivumiOctokit,
+  store: MemoryStore,
   trigger: Trigger,
   settings: Settings,
   journal: Journal,
-): Promise<SessionContext["memory"]> {
-  if (trigger.kind === "ignored") return { entries: [], source: undefined };
-  const { loadMemory, memoryStoreFor } = await import("./memory/index.js");
-  const store = memoryStoreFor({ octokit, repo: trigger.repo, settings });
+): Promise<SessionMemory> {
+  if (trigger.kind === "ignored" || trigger.kind === "local") return NO_MEMORY;
+  const { loadMemory } = await import("./memory/retrieval.js");
   try {
     const loaded = await loadMemory({
       store,
@@ -33,8 +32,8 @@ export async function loadPromptMemory(
     };
   } catch (error) {
     journal.emit({
-      type: "publish.failed",
-      target: "memory (read)",
+      type: "memory.read_failed",
+      source: store.source,
       error: error instanceof Error ? error.message : String(error),
     });
     return { entries: [], source: store.source };

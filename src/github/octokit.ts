@@ -50,7 +50,7 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
 }
 
 /** The real GitHub port for one repository. */
-export function createGitHubPort(octokit: RivumiOctokit, repoRef: RepoRef): GitHubPort {
+export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort {
   const { owner, repo } = repoRef;
 
   return {
@@ -114,6 +114,14 @@ export function createGitHubPort(octokit: RivumiOctokit, repoRef: RepoRef): GitH
     },
     async deleteIssueComment(id) {
       await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+    },
+    async createReaction(commentId, content) {
+      await octokit.rest.reactions.createForIssueComment({
+        owner,
+        repo,
+        comment_id: commentId,
+        content,
+      });
     },
     async updateIssueComment(id, body) {
       const { data } = await octokit.rest.issues.updateComment({

@@ -9,6 +9,8 @@ export interface GitHubPort {
   createIssueComment(number: number, body: string): Promise<IssueComment>;
   updateIssueComment(id: number, body: string): Promise<IssueComment>;
   deleteIssueComment(id: number): Promise<void>;
+  /** Reacts to an issue comment (the memory commands' +1 or confused). */
+  createReaction(commentId: number, content: "+1" | "confused"): Promise<void>;
 }
 
 export interface RepoRef {

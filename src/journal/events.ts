@@ -1,15 +1,11 @@
 /** Bumped whenever an event's shape changes incompatibly. */
 export const JOURNAL_SCHEMA_VERSION = 1;
 
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-  cachedTokens: number;
-}
+import type { Usage } from "../model/port.js";
 
-import type { ContextEvent } from "../context/events.js";
-import type { MemoryEvent } from "../context/memory/events.js";
-import type { RlmEvent } from "../rlm/events.js";
+import type { ContextEvent } from "./context-events.js";
+import type { MemoryEvent } from "./memory-events.js";
+import type { RlmEvent } from "./rlm-events.js";
 
 /** Every event Rivumi records; `type` is dotted `<stage>.<what>`. Stages with many events keep them in their own folder. */
 export type JournalEvent = CoreEvent | ContextEvent | RlmEvent | MemoryEvent;

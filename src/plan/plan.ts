@@ -2,18 +2,43 @@ import type { Settings } from "../config/settings.js";
 import { canWrite, isBot } from "../trigger/actor.js";
 import type { Trigger } from "../trigger/trigger.js";
 
-export type Conclusion = "success" | "partial" | "skipped" | "refused" | "failure";
-
-/** Run the agent on a pull request (a review, or a `/rivumi` task) and publish to its comment. */
-export interface AgentPlan {
-  kind: "agent";
+interface AgentPlanBase {
   /** The pull request number, or undefined for a repository-level task (workflow_dispatch). */
   pr: number | undefined;
   task: string;
-  /** What the user asked for: the default review, or a task of their own. */
-  purpose: "review" | "task";
   /** Untrusted runs get read-only tools, base-commit instructions and sanitised text. */
   trusted: boolean;
+  reason: string;
+}
+
+/** Review a pull request with the default review task. */
+export interface ReviewPlan extends AgentPlanBase {
+  kind: "review";
+}
+
+/** Run the agent on a task of the user's own (`/rivumi`, the `prompt` input, workflow_dispatch). */
+export interface TaskPlan extends AgentPlanBase {
+  kind: "task";
+}
+
+/** Either kind of agent run: both go through the agent's loop in a workspace. */
+export type AgentPlan = ReviewPlan | TaskPlan;
+
+/** Answer a question about one large local file with the RLM engine (the CLI's `rivumi rlm`). */
+export interface RlmPlan {
+  kind: "rlm";
+  /** Absolute path of the input file. */
+  input: string;
+  question: string;
+  /** The child calls' model; the run's model when undefined. */
+  childModel: string | undefined;
+  limits: {
+    maxIterations: number;
+    maxDepth: number;
+    concurrency: number;
+    maxChildCalls: number;
+    maxTokens: number;
+  };
   reason: string;
 }
 
@@ -32,7 +57,7 @@ export interface MemoryPlan {
   reason: string;
 }
 
-export type Plan = AgentPlan | StopPlan | MemoryPlan;
+export type Plan = ReviewPlan | TaskPlan | StopPlan | MemoryPlan | RlmPlan;
 
 /** What the I/O stage learned about the actor before planning. */
 export interface TrustFacts {
@@ -51,6 +76,8 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
   switch (trigger.kind) {
     case "ignored":
       return skip(trigger.reason);
+    case "local":
+      return skip("a local run is planned by the rivumi command that started it");
     case "workflow_run":
       return skip(
         "failed-CI triage is not available in this version; the workflow_run event was ignored",
@@ -73,23 +100,21 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
         );
       }
       const task = settings.prompt ?? DEFAULT_REVIEW_TASK;
-      const purpose = settings.prompt ? "task" : "review";
+      const kind = settings.prompt ? "task" : "review";
       if (canWrite(facts.permission)) {
         return {
-          kind: "agent",
+          kind,
           pr: trigger.number,
           task,
-          purpose,
           trusted: true,
           reason: `author ${author.login} has ${facts.permission} permission`,
         };
       }
       if (settings.reviewAuthors === "everyone") {
         return {
-          kind: "agent",
+          kind,
           pr: trigger.number,
           task,
-          purpose,
           trusted: false,
           reason: `author ${author.login} has ${facts.permission ?? "no"} permission; reviewing in untrusted mode (review-authors: everyone)`,
         };
@@ -118,10 +143,9 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
       if (command.args === "")
         return refuse("/rivumi needs a task, for example: /rivumi explain the retry logic");
       return {
-        kind: "agent",
+        kind: "task",
         pr: trigger.number,
         task: command.args,
-        purpose: "task",
         trusted: true,
         reason: `${sender.login} has ${facts.permission} permission`,
       };
@@ -130,10 +154,9 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
       if (!settings.prompt)
         return refuse("workflow_dispatch runs the 'prompt' input, which is empty");
       return {
-        kind: "agent",
+        kind: "task",
         pr: undefined,
         task: settings.prompt,
-        purpose: "task",
         trusted: true,
         reason: "workflow_dispatch needs write access to start",
       };

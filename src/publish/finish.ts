@@ -1,36 +1,37 @@
-import type { Settings } from "../config/settings.js";
-import type { FileJournal } from "../journal/journal.js";
+import { writeFileSync } from "node:fs";
+import type { Journal } from "../journal/journal.js";
 import { uploadJournal } from "../journal/upload.js";
-import type { Plan } from "../plan/plan.js";
+import type { Outcome } from "../outcome/outcome.js";
 import type { ActionsCore } from "../run-context.js";
 import type { Redactor } from "../util/redact.js";
-import type { Workspace } from "../workspace/workspace.js";
-import { renderComment, type Outcome } from "./render.js";
-import { neutralizeLog } from "./sanitize.js";
-import type { StickyComment } from "./sticky-comment.js";
+import { neutralizeLog } from "../util/sanitize.js";
+import type { Publisher } from "./publisher.js";
 import { renderSummary } from "./summary.js";
-import { writeFileSync } from "node:fs";
 
-export interface FinishArgs {
+export interface FinishPorts {
   core: ActionsCore;
-  outcome: Outcome;
-  plan: Plan | undefined;
-  stickyFor: ((pr: number) => StickyComment) | undefined;
-  stickies: Map<number, StickyComment>;
-  journal: FileJournal;
+  journal: Journal;
   redactor: Redactor;
-  say: (text: string) => void;
+  /** Writes results to GitHub; undefined when the run never had a GitHub client. */
+  publisher: Pick<Publisher, "publishAll"> | undefined;
   resultPath: string;
   journalPath: string;
   journalName: string;
-  settings: Settings | undefined;
-  workspace: Workspace | undefined;
-  runDir: string;
+  /** The runner gave a step summary file (GITHUB_STEP_SUMMARY). */
+  stepSummary: boolean;
+  /** The runner gave a token for the artifact service (ACTIONS_RUNTIME_TOKEN). */
+  canUpload: boolean;
+  say: (text: string) => void;
 }
 
-/** Publishes the outcome everywhere it can; every step is best effort so the others still happen. */
-export async function finish(a: FinishArgs): Promise<void> {
-  const { outcome, journal, redactor, core } = a;
+/**
+ * Publishes the outcome everywhere it can, in this order, each step best effort so that the others
+ * still happen: the outcome's GitHub publications (sticky comment, reaction, reply), the step
+ * summary, `result.json`, the outputs, the log and the final journal event, then the journal
+ * artifact. Every mode's outcome goes through here; the order is set in this one place.
+ */
+export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void> {
+  const { journal, redactor, core } = ports;
   const attempt = async (target: string, work: () => Promise<void> | void) => {
     try {
       await work();
@@ -41,97 +42,77 @@ export async function finish(a: FinishArgs): Promise<void> {
     }
   };
 
+  for (const notice of outcome.notices ?? []) core.notice(neutralizeLog(redactor.redact(notice)));
   let commentUrl: string | undefined;
-  const pr = a.plan?.kind === "agent" ? a.plan.pr : undefined;
-  // A run that fails before its progress comment still explains itself on the pull request.
-  if (pr !== undefined && a.stickyFor && (a.stickies.has(pr) || outcome.conclusion === "failure")) {
-    const stickyFor = a.stickyFor;
-    await attempt("comment", async () => {
-      const sticky = stickyFor(pr);
-      const { action, comment } = await sticky.upsert(redactor.redact(renderComment(outcome)));
-      commentUrl = comment.url;
-      journal.emit({
-        type: "publish.comment",
-        action,
-        id: comment.id,
-        url: comment.url,
-        state: outcome.conclusion,
-        bytes: comment.body.length,
-      });
-    });
+  if (ports.publisher) {
+    const published = await ports.publisher.publishAll(outcome);
+    commentUrl = published.commentUrl;
+    for (const { target, error } of published.failures)
+      core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${error}`));
   }
   const summary = redactor.redact(
-    renderSummary(outcome, { commentUrl, fork: a.plan?.kind === "stop" && a.plan.fork === true }),
+    renderSummary(outcome, { commentUrl, fork: outcome.fork === true }),
   );
   await attempt("step summary", async () => {
-    if (!process.env.GITHUB_STEP_SUMMARY) return;
+    if (!ports.stepSummary) return;
     await core.summary.addRaw(summary).write();
     journal.emit({ type: "publish.summary", bytes: Buffer.byteLength(summary) });
   });
   await attempt("result file", () =>
-    writeFileSync(
-      a.resultPath,
-      redactor.redact(
-        JSON.stringify(
-          {
-            conclusion: outcome.conclusion,
-            stop: outcome.stop ?? null,
-            note: outcome.note ?? null,
-            review: outcome.review ?? null,
-            stats: outcome.stats,
-          },
-          null,
-          2,
-        ),
-      ),
-    ),
+    writeFileSync(ports.resultPath, resultJson(outcome, redactor)),
   );
   await attempt("outputs", () => {
     const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
     out("conclusion", outcome.conclusion);
     out("comment-url", commentUrl ?? "");
-    out("result-file", a.resultPath);
-    out("journal-file", a.journalPath);
+    out("result-file", ports.resultPath);
+    out("journal-file", ports.journalPath);
     out("tokens-in", String(outcome.stats.usage.promptTokens));
     out("tokens-out", String(outcome.stats.usage.completionTokens));
     out("cost-usd", outcome.stats.costUsd !== undefined ? outcome.stats.costUsd.toFixed(6) : "");
   });
-  a.say(`Rivumi ${outcome.conclusion}${outcome.note ? `: ${outcome.note}` : ""}`);
+  ports.say(`Rivumi ${outcome.conclusion}${outcome.note ? `: ${outcome.note}` : ""}`);
   if (outcome.conclusion === "failure")
     core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
-
-  journal.emit(
-    outcome.conclusion === "failure"
-      ? {
-          type: "run.finished",
-          conclusion: "failure",
-          stop: outcome.stop ?? "error",
-          turns: outcome.stats.turns,
-          usage: outcome.stats.usage,
-          ms: outcome.stats.ms,
-        }
-      : {
-          type: "run.finished",
-          conclusion: outcome.conclusion,
-          stop: outcome.stop ?? "none",
-          turns: outcome.stats.turns,
-          usage: outcome.stats.usage,
-          ...(outcome.stats.costUsd !== undefined ? { costUsd: outcome.stats.costUsd } : {}),
-          ms: outcome.stats.ms,
-        },
-  );
-  await attempt("workspace cleanup", async () => {
-    if (a.workspace && !a.settings?.keepWorkspace) await a.workspace.dispose();
-  });
+  journal.emit(finishedEvent(outcome));
   await attempt("journal artifact", async () => {
-    if (!process.env.ACTIONS_RUNTIME_TOKEN) {
-      a.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${a.journalPath}`);
+    if (!ports.canUpload) {
+      ports.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${ports.journalPath}`);
       return;
     }
-    const id = await uploadJournal(
-      [a.journalPath, a.resultPath, ...(outcome.attachments ?? [])],
-      a.journalName,
-    );
-    a.say(`Journal uploaded as artifact ${a.journalName} (id ${id ?? "?"})`);
+    const files = [ports.journalPath, ports.resultPath, ...(outcome.attachments ?? [])];
+    const id = await uploadJournal(files, ports.journalName);
+    ports.say(`Journal uploaded as artifact ${ports.journalName} (id ${id ?? "?"})`);
   });
+}
+
+function resultJson(outcome: Outcome, redactor: Redactor): string {
+  const { conclusion, stop, note, review, stats } = outcome;
+  const result = {
+    conclusion,
+    stop: stop ?? null,
+    note: note ?? null,
+    review: review ?? null,
+    stats,
+  };
+  return redactor.redact(JSON.stringify(result, null, 2));
+}
+
+function finishedEvent(outcome: Outcome) {
+  const { stats } = outcome;
+  const common = { turns: stats.turns, usage: stats.usage, ms: stats.ms };
+  return outcome.conclusion === "failure"
+    ? {
+        type: "run.finished" as const,
+        conclusion: "failure",
+        stop: outcome.stop ?? "error",
+        ...common,
+      }
+    : {
+        type: "run.finished" as const,
+        conclusion: outcome.conclusion,
+        stop: outcome.stop ?? "none",
+        ...common,
+        ...(stats.costUsd !== undefined ? { costUsd: stats.costUsd } : {}),
+      };
 }

@@ -1,52 +1,9 @@
-import type { Review } from "../agent/review.js";
-import type { StopReason } from "../agent/stop.js";
-import type { Conclusion } from "../plan/plan.js";
-import type { Usage } from "../journal/events.js";
-import { bound, neutralizeMarkdown } from "./sanitize.js";
+import type { Outcome, RunStats } from "../outcome/outcome.js";
+import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 
 export const COMMENT_LIMIT = 65_536;
 /** Room kept in a comment for the sticky marker line that `StickyComment` puts on top. */
 export const MARKER_ROOM = 200;
-
-export interface RunStats {
-  turns: number;
-  usage: Usage;
-  costUsd: number | undefined;
-  ms: number;
-  model: string;
-}
-
-export interface Outcome {
-  conclusion: Conclusion;
-  stop: StopReason | undefined;
-  review: Review | undefined;
-  /** Why the run ended early or failed, in words a user can act on. */
-  note: string | undefined;
-  stats: RunStats;
-  journalName: string;
-  /** Extra Markdown for the step summary (instruction diagnostics, saved changes, notices). */
-  details?: string[];
-  /** Files uploaded with the journal (changes.patch). */
-  attachments?: string[];
-}
-
-const STOP_NOTES: Record<StopReason, string> = {
-  "final-answer": "",
-  "max-turns":
-    "The run reached its turn limit (`max-turns`) before finishing; this is what it had.",
-  "max-tokens":
-    "The run used its token budget (`max-tokens`) before finishing; this is what it had.",
-  "max-cost":
-    "The run reached its cost cap (`max-cost-usd`) before finishing; this is what it had.",
-  timeout:
-    "The run reached its time limit (`timeout-minutes`) before finishing; this is what it had.",
-  cancelled: "The run was cancelled before it finished; this is what it had.",
-  "model-error": "The model endpoint kept failing, so the review could not be completed.",
-};
-
-export function stopNote(stop: StopReason): string {
-  return STOP_NOTES[stop];
-}
 
 export function renderProgress(task: string, head: string): string {
   return [

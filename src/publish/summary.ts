@@ -1,6 +1,6 @@
-import type { Outcome } from "./render.js";
+import type { Outcome } from "../outcome/outcome.js";
 import { formatUsage, renderReviewBody } from "./render.js";
-import { boundBytes } from "./sanitize.js";
+import { boundBytes } from "../util/sanitize.js";
 
 export const SUMMARY_LIMIT = 1024 * 1024;
 

@@ -3,7 +3,7 @@
 // capped, the dependency gate is checked again, and the call and token budgets are shared by the
 // whole run, nested `sub_rlm` runs included.
 import * as z from "zod";
-import type { Usage } from "../journal/events.js";
+import type { Usage } from "../model/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ChatMessage, ModelPort } from "../model/port.js";
 import { describeError, type RetryPolicy } from "../model/retry.js";

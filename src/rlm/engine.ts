@@ -2,64 +2,17 @@
 // loop (root-loop.ts) runs at depth 0; nested `sub_rlm` runs reuse it one level down, with the
 // child model and the budgets the whole run shares.
 import { setMaxListeners } from "node:events";
-import type { Journal } from "../journal/journal.js";
-import type { ModelPort } from "../model/port.js";
-import { DEFAULT_RETRY, type RetryPolicy } from "../model/retry.js";
+import { DEFAULT_RETRY } from "../model/retry.js";
 import { ChildBroker } from "./children.js";
-import { resolveLimits, type RlmLimits } from "./options.js";
-import type { Coverage } from "./protocol.js";
+import { resolveLimits } from "./options.js";
 import { runLevel } from "./root-loop.js";
-import type { RlmInput } from "./sandbox.js";
+import type { RlmOptions, RlmResult } from "./types.js";
 
 export type { Coverage } from "./protocol.js";
 export type { RlmInput } from "./sandbox.js";
+export type { RlmOptions, RlmProgress, RlmResult, RlmStop } from "./types.js";
 export { RLM_DEFAULTS, type RlmLimits } from "./options.js";
 export { RlmSetupError } from "./python.js";
-
-export type RlmStop =
-  "finalized" | "iteration-limit" | "contract" | "model-error" | "budget" | "cancelled";
-
-export interface RlmProgress {
-  iteration: number;
-  maxIterations: number;
-  childDone: number;
-  childPending: number;
-  tokens: number;
-}
-
-export interface RlmOptions extends Partial<RlmLimits> {
-  input: RlmInput;
-  question: string;
-  /** The root model. */
-  model: ModelPort;
-  /** The model every child call and nested run uses; defaults to `model`. */
-  childModel?: ModelPort;
-  journal: Journal;
-  signal?: AbortSignal;
-  retry?: RetryPolicy;
-  /** The interpreter to look for; default `python3`. */
-  python?: string;
-  /** `none` runs the REPL as the current user even where dropping privileges is possible. */
-  isolation?: "auto" | "none";
-  onProgress?(progress: RlmProgress): void;
-}
-
-export interface RlmResult {
-  answer: string;
-  confidence: string | null;
-  finalized: boolean;
-  stop: RlmStop;
-  iterations: number;
-  childCalls: number;
-  /** The last `chunk_coverage` result of the root REPL. */
-  coverage: Coverage | null;
-  /** Root, children and nested runs together. */
-  usage: { inputTokens: number; outputTokens: number };
-  /** Characters of the largest root request. */
-  rootMaxPromptChars: number;
-  isolation: string;
-  error?: string;
-}
 
 /** Answers `question` about an input far too large for a prompt. Throws only if no REPL starts. */
 export async function runRlm(opts: RlmOptions): Promise<RlmResult> {

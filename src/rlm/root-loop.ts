@@ -1,10 +1,10 @@
 // The root loop of one RLM level: the model writes one ```repl cell per turn, the REPL runs it,
 // the model sees a clipped preview of the result; `finalize` or a limit ends it.
-import type { Usage } from "../journal/events.js";
+import type { Usage } from "../model/port.js";
 import type { ModelPort, ModelReply } from "../model/port.js";
 import { describeError, type RetryPolicy } from "../model/retry.js";
 import type { ChildBroker } from "./children.js";
-import type { RlmOptions, RlmResult, RlmStop } from "./engine.js";
+import type { RlmOptions, RlmResult, RlmStop } from "./types.js";
 import {
   cellFeedback,
   clip,

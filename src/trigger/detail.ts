@@ -26,5 +26,7 @@ export function triggerDetail(t: Trigger): Record<string, unknown> {
       return { sender: t.sender };
     case "ignored":
       return { event: t.event, reason: t.reason };
+    case "local":
+      return { root: t.root };
   }
 }

@@ -67,8 +67,20 @@ export interface IgnoredTrigger {
   reason: string;
 }
 
+/** A run of the `rivumi` CLI on a local checkout; the CLI makes its own plan. */
+export interface LocalTrigger {
+  kind: "local";
+  /** The checkout's root, which stands for the repository's name. */
+  root: string;
+}
+
 export type Trigger =
-  PullRequestTrigger | CommentTrigger | WorkflowRunTrigger | DispatchTrigger | IgnoredTrigger;
+  | PullRequestTrigger
+  | CommentTrigger
+  | WorkflowRunTrigger
+  | DispatchTrigger
+  | IgnoredTrigger
+  | LocalTrigger;
 
 export const isPullRequest = (t: Trigger): t is PullRequestTrigger => t.kind === "pull_request";
 export const isComment = (t: Trigger): t is CommentTrigger => t.kind === "comment";

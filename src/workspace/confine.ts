@@ -1,6 +1,6 @@
 import { lstat } from "node:fs/promises";
 import path from "node:path";
-import { ToolError } from "../agent/tools/tool.js";
+import { ToolError } from "../util/errors.js";
 
 export interface ResolveOptions {
   /**

@@ -15,10 +15,9 @@ afterEach(async () => {
 const settings = (extra: Record<string, string>) =>
   parseSettings((n) => ({ "github-token": "ghs_token_value", model: "m", ...extra })[n] ?? "");
 const task: AgentPlan = {
-  kind: "agent",
+  kind: "task",
   pr: 1,
   task: "fix it",
-  purpose: "task",
   trusted: true,
   reason: "",
 };

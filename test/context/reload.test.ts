@@ -2,7 +2,6 @@ import { lstatSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runSession, type SessionInput } from "../../src/agent/session.js";
-import { editTools } from "../../src/agent/tools/edit-tools.js";
 import { assembleContext } from "../../src/context/assemble.js";
 import { worktreeFileSource } from "../../src/context/files/worktree-source.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
@@ -39,7 +38,7 @@ async function editRun(script: Step[]) {
     maxBytes: 32_768,
     totalBytes: 65_536,
     memory: { entries: [], source: undefined },
-    tools: editTools,
+    edits: true,
     reloadable: true,
     journal,
   });

@@ -43,14 +43,13 @@ const comment = (body: string, commenterType: "User" | "Bot" = "User", onPullReq
 describe("planRun", () => {
   it("reviews a writer's pull request in trusted mode", () => {
     expect(planRun(pr(), settings(), { permission: "write" })).toMatchObject({
-      kind: "agent",
+      kind: "review",
       pr: 1,
       trusted: true,
       task: DEFAULT_REVIEW_TASK,
-      purpose: "review",
     });
     expect(planRun(pr(), settings(), { permission: "admin" })).toMatchObject({
-      kind: "agent",
+      kind: "review",
       trusted: true,
     });
   });
@@ -62,7 +61,7 @@ describe("planRun", () => {
     });
     expect(
       planRun(pr(), settings({ "review-authors": "everyone" }), { permission: "read" }),
-    ).toMatchObject({ kind: "agent", trusted: false });
+    ).toMatchObject({ kind: "review", trusted: false });
   });
 
   it("explains a fork on pull_request instead of failing, and reviews it on pull_request_target", () => {
@@ -76,7 +75,7 @@ describe("planRun", () => {
       planRun(pr(fork, "pull_request_target"), settings({ "review-authors": "everyone" }), {
         permission: "none",
       }),
-    ).toMatchObject({ kind: "agent", trusted: false });
+    ).toMatchObject({ kind: "review", trusted: false });
   });
 
   it("refuses bots unless allow-bots lists them", () => {
@@ -87,13 +86,13 @@ describe("planRun", () => {
     });
     expect(
       planRun(pr(bot), settings({ "allow-bots": "dependabot[bot]" }), { permission: "write" }),
-    ).toMatchObject({ kind: "agent" });
+    ).toMatchObject({ kind: "review" });
   });
 
   it("runs /rivumi only for writers, never on author_association", () => {
     expect(
       planRun(comment("/rivumi explain this"), settings(), { permission: "write" }),
-    ).toMatchObject({ kind: "agent", pr: 2, task: "explain this", purpose: "task" });
+    ).toMatchObject({ kind: "task", pr: 2, task: "explain this" });
     expect(
       planRun(comment("/rivumi explain this"), settings(), { permission: "read" }),
     ).toMatchObject({ kind: "stop", conclusion: "refused" });
@@ -116,7 +115,7 @@ describe("planRun", () => {
   it("runs the prompt on workflow_dispatch and refuses without one", () => {
     const t = parseTrigger("workflow_dispatch", workflowDispatchPayload(repo));
     expect(planRun(t, settings({ prompt: "summarise" }), { permission: "write" })).toMatchObject({
-      kind: "agent",
+      kind: "task",
       pr: undefined,
       task: "summarise",
     });

@@ -4,8 +4,8 @@ import {
   renderComment,
   renderProgress,
   MARKER_ROOM,
-  type Outcome,
 } from "../../src/publish/render.js";
+import type { Outcome } from "../../src/outcome/outcome.js";
 import { renderSummary, SUMMARY_LIMIT } from "../../src/publish/summary.js";
 
 const outcome = (over: Partial<Outcome> = {}): Outcome => ({
@@ -32,6 +32,7 @@ const outcome = (over: Partial<Outcome> = {}): Outcome => ({
     model: "m1",
   },
   journalName: "rivumi-journal-review-1",
+  publications: [],
   ...over,
 });
 

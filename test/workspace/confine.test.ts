@@ -1,6 +1,6 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ToolError } from "../../src/agent/tools/tool.js";
+import { ToolError } from "../../src/util/errors.js";
 import { lexicalSegments, repoPath, resolveInside } from "../../src/workspace/confine.js";
 import { makeTempRepo, type TempRepo } from "../agent/tools/temp-repo.js";
 

@@ -5,7 +5,8 @@ import * as z from "zod";
 import { cutText } from "../../util/bounded.js";
 import { lexicalSegments, resolveInside } from "../../workspace/confine.js";
 import { gitEnv } from "../../workspace/git.js";
-import { defineTool, ToolError, type ToolContext } from "./tool.js";
+import { ToolError } from "../../util/errors.js";
+import { defineTool, type ToolContext } from "./tool.js";
 
 export interface ApplyPatchLimits {
   /** Most bytes of patch text one call may apply. */

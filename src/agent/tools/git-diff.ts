@@ -2,7 +2,8 @@ import * as z from "zod";
 import { lineWindow, splitLines } from "../../util/bounded.js";
 import { lexicalSegments } from "../../workspace/confine.js";
 import { runGit } from "./run-git.js";
-import { defineTool, ToolError } from "./tool.js";
+import { ToolError } from "../../util/errors.js";
+import { defineTool } from "./tool.js";
 
 export interface GitDiffLimits {
   readonly maxLines: number;

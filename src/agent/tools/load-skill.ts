@@ -2,7 +2,8 @@ import * as z from "zod";
 import type { FileSource } from "../../context/files/types.js";
 import { loadSkillBody } from "../../context/skills/discover.js";
 import type { Skill } from "../../context/skills/types.js";
-import { defineTool, ToolError } from "./tool.js";
+import { ToolError } from "../../util/errors.js";
+import { defineTool } from "./tool.js";
 
 /** `load_skill`: the body of a listed skill, read again under the same file rules. */
 export function createLoadSkill(

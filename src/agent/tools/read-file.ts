@@ -3,7 +3,8 @@ import { open } from "node:fs/promises";
 import * as z from "zod";
 import { resolveInside } from "../../workspace/confine.js";
 import { cutText, lineWindow, splitLines } from "../../util/bounded.js";
-import { defineTool, ToolError } from "./tool.js";
+import { ToolError } from "../../util/errors.js";
+import { defineTool } from "./tool.js";
 
 export interface ReadFileLimits {
   readonly maxLines: number;

@@ -2,7 +2,8 @@ import * as z from "zod";
 import { cutText } from "../../util/bounded.js";
 import { repoPath, resolveInside } from "../../workspace/confine.js";
 import { runGit } from "./run-git.js";
-import { defineTool, ToolError } from "./tool.js";
+import { ToolError } from "../../util/errors.js";
+import { defineTool } from "./tool.js";
 
 export interface SearchOptions {
   /** Wall-clock limit for one search; git is killed when it runs out. */

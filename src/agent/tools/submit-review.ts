@@ -1,4 +1,4 @@
-import { reviewSchema } from "../review.js";
+import { reviewSchema } from "../../outcome/review.js";
 import { defineTool } from "./tool.js";
 
 export const SUBMIT_REVIEW = "submit_review";

@@ -21,11 +21,6 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   execute(args: z.infer<S>, ctx: ToolContext): Promise<string>;
 }
 
-/** A failure the model caused and can correct; its message goes back to the model verbatim. */
-export class ToolError extends Error {
-  override readonly name = "ToolError";
-}
-
 export function defineTool<S extends z.ZodType>(tool: Tool<S>): Tool<S> {
   return tool;
 }

@@ -4,7 +4,8 @@ import path from "node:path";
 import * as z from "zod";
 import { splitLines } from "../../util/bounded.js";
 import { lexicalSegments, resolveInside } from "../../workspace/confine.js";
-import { defineTool, ToolError } from "./tool.js";
+import { ToolError } from "../../util/errors.js";
+import { defineTool } from "./tool.js";
 
 export interface WriteFileLimits {
   /** Most bytes of content (UTF-8) one call may write. */

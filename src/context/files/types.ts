@@ -1,8 +1,8 @@
 /** What a context file (instruction document, skill) may be read from, and what a read yields. */
+import type { RejectReason } from "../../journal/diagnostics.js";
 
 /** Why a candidate file was refused; a refused file overrides nothing. */
-export type RejectReason =
-  "symlink" | "not-regular" | "too-large" | "not-utf8" | "nul-byte" | "symlinked-directory";
+export type { RejectReason } from "../../journal/diagnostics.js";
 
 export const REJECT_REASONS: readonly RejectReason[] = [
   "symlink",

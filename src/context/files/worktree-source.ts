@@ -1,13 +1,15 @@
 import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
-import { openNoFollow, readOpened } from "./open-no-follow.js";
-import { joinRepo, normalizeRepoPath, segments } from "./repo-path.js";
+import { readOpened } from "./open-no-follow.js";
+import { openUnderRoot } from "./open-under-root.js";
+import { joinRepo, normalizeRepoPath, RepoPathError, segments, showPath } from "./repo-path.js";
 import { rejected, type DirEntry, type DirListing, type FileSource } from "./types.js";
 
 /**
  * Files of a working tree (the CLI's checkout, a task run's workspace). Nothing is followed:
- * a symlinked file is refused by the open itself, a symlinked directory by an lstat of every
- * directory component below `root`.
+ * a read walks down from `root` one held directory at a time (`openUnderRoot`), so a link
+ * anywhere on the way is refused even if it is swapped in during the read; a listing checks
+ * every directory on the way with lstat (it yields names only, and each is read as above).
  */
 export function worktreeFileSource(root: string): FileSource {
   const absolute = (rel: string) => path.join(root, ...segments(rel));
@@ -33,19 +35,25 @@ export function worktreeFileSource(root: string): FileSource {
     label: `working tree ${root}`,
     async read(rel, maxBytes) {
       const file = normalizeRepoPath(rel);
-      const opened = await openNoFollow(absolute(file));
-      if (opened.kind === "missing") return null;
-      try {
-        const dir = path.posix.dirname(file);
-        const parents = await firstNonDir(dir);
-        // Open first so that only an existing file is a candidate, then refuse it before reading
-        // if the path that reached it went through a link.
-        if (parents === "symlink") return rejected("symlinked-directory");
-        if (parents === "missing") return null;
-        if (opened.kind !== "open") return rejected(opened.kind);
-        return await readOpened(opened.handle, maxBytes);
-      } finally {
-        if (opened.kind === "open") await opened.handle.close();
+      const opened = await openUnderRoot(root, file);
+      switch (opened.kind) {
+        case "missing":
+          return null;
+        case "outside":
+          throw new RepoPathError(`Path leaves the repository: ${showPath(rel)}`);
+        case "symlink":
+          if (opened.component === file) return rejected("symlink");
+          // Only an existing file is a candidate. Whether one is behind the link is asked with an
+          // lstat, which opens nothing outside (a device there would see no open).
+          return (await exists(absolute(file))) ? rejected("symlinked-directory") : null;
+        case "not-regular":
+          return rejected(opened.kind);
+        case "open":
+          try {
+            return await readOpened(opened.handle, maxBytes);
+          } finally {
+            await opened.handle.close();
+          }
       }
     },
     async list(rel): Promise<DirListing> {
@@ -73,6 +81,16 @@ export function worktreeFileSource(root: string): FileSource {
       return { kind: "ok", entries };
     },
   };
+}
+
+async function exists(at: string): Promise<boolean> {
+  try {
+    await lstat(at);
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -1,48 +1,17 @@
 /** The diagnostics of instruction resolution: exactly what `rivumi instructions --json` prints. */
-import type { FileCheck, RejectReason } from "../files/types.js";
+import type { InstructionDiagnostics } from "../../journal/diagnostics.js";
+import type { FileCheck } from "../files/types.js";
+
+export type {
+  DirectoryDiagnostic,
+  DocumentDiagnostic,
+  DocumentStatus,
+  InstructionDiagnostics,
+  SuppressReason,
+} from "../../journal/diagnostics.js";
 
 /** Looked for in every directory of a walk, in this order; the first valid one is used. */
 export const INSTRUCTION_NAMES = ["RIVUMI.md", "AGENTS.md"] as const;
-
-export type DocumentStatus = "active" | "suppressed" | "rejected";
-export type SuppressReason = "shadowed" | "overridden";
-
-export interface DirectoryDiagnostic {
-  /** An active directory, repository-relative, the root written `.`. */
-  dir: string;
-  /** The project document that governs it, or null when none applies. */
-  active: string | null;
-}
-
-export interface DocumentDiagnostic {
-  /** Repository-relative for project documents; as given for user documents. */
-  path: string;
-  layer: "user" | "project";
-  status: DocumentStatus;
-  /** Why a document is suppressed or rejected; absent for active ones. */
-  reason?: SuppressReason | RejectReason;
-  /** The documents that override (`overridden`) or shadow (`shadowed`) this one. */
-  by?: string[];
-  /** Size in bytes; null when a rejected file was not read (a symlink, a FIFO). */
-  bytes: number | null;
-  /** SHA-256 of the file's bytes; null when they were not read. */
-  sha256: string | null;
-  /** The active directories this document is active for. */
-  governs: string[];
-}
-
-/**
- * Ordering is deterministic: directories are deduplicated and sorted segment by segment in
- * code-unit order (root first, a parent before its children); documents are the user layer in
- * the order given, then every project candidate found on the walks in that directory order,
- * `RIVUMI.md` before `AGENTS.md`. `governs` and `by` use the same order.
- */
-export interface InstructionDiagnostics {
-  directories: DirectoryDiagnostic[];
-  documents: DocumentDiagnostic[];
-  /** Whether the rendered instructions were cut to fit the total budget. */
-  truncated: boolean;
-}
 
 export interface InstructionResolution {
   readonly diagnostics: InstructionDiagnostics;

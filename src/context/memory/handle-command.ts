@@ -1,8 +1,7 @@
-import type { Octokit } from "@octokit/rest";
 import type { Settings } from "../../config/settings.js";
 import type { RepoRef } from "../../github/port.js";
 import type { Journal } from "../../journal/journal.js";
-import { bound, neutralizeMarkdown } from "../../publish/sanitize.js";
+import { bound, neutralizeMarkdown } from "../../util/sanitize.js";
 import { canWrite, isBot } from "../../trigger/actor.js";
 import type { Command } from "../../trigger/command.js";
 import type { CommentTrigger } from "../../trigger/trigger.js";
@@ -22,15 +21,12 @@ import {
   rememberedReply,
 } from "./replies.js";
 import { forgottenIds, loadMemory, parseStore } from "./retrieval.js";
-import { memoryRepository, memoryStoreFor } from "./store-for-settings.js";
+import { memoryRepository } from "./repository.js";
 import { MemoryStoreError, type MemoryStore } from "./store.js";
-import { respond } from "./respond.js";
 
 export type MemoryCommandName = "remember" | "forget" | "memories";
 
 export interface MemoryCommandDeps {
-  /** Client for this repository: permission already checked by the caller, reactions, replies. */
-  octokit: Octokit;
   repo: RepoRef;
   trigger: CommentTrigger;
   settings: Settings;
@@ -38,10 +34,8 @@ export interface MemoryCommandDeps {
   permission: { permission: string; roleName: string };
   journal: Journal;
   now?: () => Date;
-  /** The store; by default the branch store `settings.memory` describes. */
-  store?: MemoryStore;
-  /** Client for `memory-token`; made from the token when not given. */
-  memoryOctokit?: Octokit;
+  /** The store `settings.memory` describes (the branch store in the action). */
+  store: MemoryStore;
   /** Removes secrets from error text before it is posted. */
   redact?: (text: string) => string;
 }
@@ -72,8 +66,8 @@ const refused = (reason: string, reply = refusedReply(reason)): Decided => ({
 
 /**
  * Runs `/remember`, `/forget` or `/memories` from a comment: checks who asked, writes or reads the
- * store, reacts to the comment and replies on the issue. Refusals and failures write nothing and
- * say why in the reply.
+ * store and words the reply (the memory mode has it posted). Refusals and failures write nothing
+ * and say why in the reply.
  */
 export async function handleMemoryCommand(deps: MemoryCommandDeps): Promise<MemoryCommandResult> {
   const command = deps.trigger.command;
@@ -83,7 +77,6 @@ export async function handleMemoryCommand(deps: MemoryCommandDeps): Promise<Memo
   const decided = await decide(deps, command);
   const redact = deps.redact ?? ((s: string) => s);
   decided.reply = bound(neutralizeMarkdown(redact(decided.reply)), REPLY_LIMIT, "_(cut)_");
-  await respond(deps, decided);
   deps.journal.emit({
     type: "memory.command",
     command: command.name,
@@ -107,7 +100,7 @@ async function decide(deps: MemoryCommandDeps, command: Command): Promise<Decide
       `memory commands need write or admin permission on ${project}; ${sender.login} has ${permission.permission || "none"}.`,
     );
   }
-  const store = deps.store ?? memoryStoreFor(deps);
+  const store = deps.store;
   try {
     switch (command.name) {
       case "remember":

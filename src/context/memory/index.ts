@@ -29,9 +29,8 @@ export {
   type MemoryStore,
   type MemoryStoreErrorCode,
 } from "./store.js";
-export { MEMORY_FILE, createBranchStore, type BranchStoreOptions } from "./branch-store.js";
 export { createFileStore, type FileStoreOptions } from "./file-store.js";
-export { memoryRepository, memoryStoreFor } from "./store-for-settings.js";
+export { memoryRepository } from "./repository.js";
 export {
   handleMemoryCommand,
   isMemoryCommand,

@@ -1,4 +1,4 @@
-import { bound, neutralizeMarkdown } from "../../publish/sanitize.js";
+import { bound, neutralizeMarkdown } from "../../util/sanitize.js";
 import type { EntryType } from "./record.js";
 import { formatEntry, type LoadedMemory } from "./retrieval.js";
 import type { MemoryStoreError } from "./store.js";

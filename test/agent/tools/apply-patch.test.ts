@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyPatchTool, createApplyPatch } from "../../../src/agent/tools/apply-patch.js";
-import { ToolError } from "../../../src/agent/tools/tool.js";
+import { ToolError } from "../../../src/util/errors.js";
 import { makeTempRepo, type TempRepo } from "./temp-repo.js";
 
 let repo: TempRepo;

@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitDiff, gitDiffTool, isSafeRef } from "../../../src/agent/tools/git-diff.js";
-import { ToolError } from "../../../src/agent/tools/tool.js";
+import { ToolError } from "../../../src/util/errors.js";
 import { makeTempRepo, type TempRepo } from "./temp-repo.js";
 
 let repo: TempRepo;

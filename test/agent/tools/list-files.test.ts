@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listFilesTool } from "../../../src/agent/tools/list-files.js";
-import { ToolError } from "../../../src/agent/tools/tool.js";
+import { ToolError } from "../../../src/util/errors.js";
 import { makeTempRepo, type TempRepo } from "./temp-repo.js";
 
 let repo: TempRepo;

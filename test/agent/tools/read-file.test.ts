@@ -1,7 +1,7 @@
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createReadFile, readFileTool } from "../../../src/agent/tools/read-file.js";
-import { ToolError } from "../../../src/agent/tools/tool.js";
+import { ToolError } from "../../../src/util/errors.js";
 import { makeTempRepo, type TempRepo } from "./temp-repo.js";
 
 let repo: TempRepo;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSearch, searchTool } from "../../../src/agent/tools/search.js";
-import { ToolError } from "../../../src/agent/tools/tool.js";
+import { ToolError } from "../../../src/util/errors.js";
 import { makeTempRepo, type TempRepo } from "./temp-repo.js";
 
 let repo: TempRepo;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ToolError } from "../../../src/agent/tools/tool.js";
+import { ToolError } from "../../../src/util/errors.js";
 import { createWriteFile, writeFileTool } from "../../../src/agent/tools/write-file.js";
 import { makeTempRepo, type TempRepo } from "./temp-repo.js";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { createBranchStore } from "../../../src/github/memory-branch-store.js";
 import {
-  createBranchStore,
   MemoryStoreError,
   parseStore,
   type MemoryRecord,

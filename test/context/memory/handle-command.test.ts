@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { handleMemoryCommand, parseStore } from "../../../src/context/memory/index.js";
+import { memoryStoreFor } from "../../../src/github/memory-store.js";
 import { MemoryJournal } from "../../../src/journal/journal.js";
 import {
   BOT,
@@ -55,8 +56,8 @@ describe("who may use memory commands", () => {
       expectNothingWritten(world);
       expect(replies(world).map((c) => c.body)).toEqual([result.reply]);
       expect(world.github.reactions(FULL, commentId)).toEqual(["confused"]);
-      expect(journal.events.map((e) => e.type)).toEqual(["publish.comment", "memory.command"]);
-      expect(journal.events.at(-1)).toMatchObject({ conclusion: "refused", command: "remember" });
+      expect(journal.events.map((e) => e.type)).toEqual(["memory.command", "publish.comment"]);
+      expect(journal.events.at(0)).toMatchObject({ conclusion: "refused", command: "remember" });
     },
   );
 
@@ -101,8 +102,8 @@ describe("/remember", () => {
     expect(result.reply.length).toBeLessThan(200);
     expect(journal.events.map((e) => e.type)).toEqual([
       "memory.appended",
-      "publish.comment",
       "memory.command",
+      "publish.comment",
     ]);
   });
 
@@ -265,7 +266,11 @@ describe("handleMemoryCommand", () => {
     const { trigger } = await send(world, "/memories");
     await expect(
       handleMemoryCommand({
-        octokit: testOctokit(world.github.url),
+        store: memoryStoreFor({
+          octokit: testOctokit(world.github.url),
+          repo: trigger.repo,
+          settings: testSettings(),
+        }),
         repo: trigger.repo,
         trigger: { ...trigger, command: { name: "rivumi", args: "do it" } },
         settings: testSettings(),

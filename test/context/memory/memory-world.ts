@@ -1,7 +1,8 @@
 /**
  * A loopback GitHub set up for memory commands, and a helper that delivers one comment event to
  * `handleMemoryCommand` the way the action does: the comment exists on the fake, the trigger is
- * parsed from a real-shaped payload, the permission comes from the collaborator-permission API.
+ * parsed from a real-shaped payload, the permission comes from the collaborator-permission API,
+ * and the reaction and reply go out through the publisher.
  */
 import { retry } from "@octokit/plugin-retry";
 import { Octokit } from "@octokit/rest";
@@ -11,7 +12,12 @@ import {
   type MemoryCommandResult,
   type MemoryStore,
 } from "../../../src/context/memory/index.js";
+import { memoryStoreFor } from "../../../src/github/memory-store.js";
+import { createGitHubPort } from "../../../src/github/octokit.js";
 import { MemoryJournal } from "../../../src/journal/journal.js";
+import { memoryOutcome } from "../../../src/modes/memory.js";
+import { idleStats } from "../../../src/modes/outcomes.js";
+import { Publisher } from "../../../src/publish/publisher.js";
 import { parseTrigger } from "../../../src/trigger/parse-event.js";
 import type { CommentTrigger } from "../../../src/trigger/trigger.js";
 import { startGitHubServer, type GitHubServer, type Role } from "../../support/github-server.js";
@@ -131,17 +137,37 @@ export async function send(
     username: commenter,
   });
   const journal = new MemoryJournal();
+  const repo = { owner: OWNER, repo: REPO };
+  const settings = o.settings ?? testSettings();
+  const store =
+    o.store ??
+    memoryStoreFor({
+      octokit,
+      repo,
+      settings,
+      ...(o.memoryOctokit ? { memoryOctokit: o.memoryOctokit } : {}),
+    });
   const result = await handleMemoryCommand({
-    octokit,
-    repo: { owner: OWNER, repo: REPO },
+    repo,
     trigger,
-    settings: o.settings ?? testSettings(),
+    settings,
     permission: { permission: data.permission, roleName: data.role_name },
     journal,
-    ...(o.store ? { store: o.store } : {}),
-    ...(o.memoryOctokit ? { memoryOctokit: o.memoryOctokit } : {}),
+    store,
     ...(o.now ? { now: o.now } : {}),
   });
+  // Then published as the action publishes it: a reaction and a reply through the GitHub port.
+  const outcome = memoryOutcome(result, trigger, {
+    stats: idleStats(settings, 0),
+    journalName: "j",
+  });
+  const publisher = new Publisher(createGitHubPort(octokit, repo), {
+    journal,
+    stickyKey: "memory-test",
+    botLogin: BOT,
+    redact: (text) => text,
+  });
+  await publisher.publishAll(outcome);
   return { result, trigger, journal, commentId };
 }
 

@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{a as r,c as s}from"./chunk-YJ65DKIH.js";var a={review:async()=>(await import("./review-DMPNDYWK.js")).reviewMode,task:async()=>(await import("./review-DMPNDYWK.js")).reviewMode,memory:async()=>(await import("./memory-G5TVQQHD.js")).memoryMode,stop:async()=>(await import("./stop-BMFLWXO5.js")).stopMode,rlm:async()=>(await import("./rlm-NAU2DP2O.js")).rlmMode};async function d(e,t){let n=a[t.kind];return(await n())(e,t)}var l=Object.freeze({entries:[],source:void 0}),g=Object.freeze({instructions:{text:"",sources:[]},skills:[],memory:l,edits:!1});var c=65536,u=200;function M(e,t){return["### Rivumi is reviewing\u2026","",`Working on \`${t.slice(0,12)}\`: ${r(e.split(`
+`)[0]??"").slice(0,300)}`,"","_This comment will be updated with the result._"].join(`
+`)}function p(e){let t=e.usage,n=e.costUsd!==void 0?` \xB7 $${e.costUsd.toFixed(4)}`:"";return`${e.model} \xB7 ${e.turns} turns \xB7 ${t.promptTokens} in / ${t.completionTokens} out tokens (${t.cachedTokens} cached)${n} \xB7 ${(e.ms/1e3).toFixed(1)} s`}function m(e){let t=[];e.note&&t.push(`> [!WARNING]
+> ${r(e.note).replace(/\n/g,`
+> `)}`,"");let n=e.review;if(n)if(t.push(r(n.summary),""),n.findings.length>0){t.push(`#### Findings (${n.findings.length})`,"");for(let i of n.findings){let o=i.start_line&&i.start_line<i.line?`${i.path}:${i.start_line}-${i.line}`:`${i.path}:${i.line}`;t.push(`- **${i.severity}** \`${r(o.replace(/[`\r\n]+/g,"'"))}\`: ${r(i.body).replace(/\n/g,`
+  `)}`)}t.push("")}else e.conclusion==="success"&&t.push("No findings.","");return t.join(`
+`)}function $(e){let t=e.conclusion==="failure"?"### Rivumi could not finish":e.conclusion==="partial"?"### Rivumi review (partial)":"### Rivumi review",n=`<sub>${p(e.stats)} \xB7 journal artifact \`${e.journalName}\`</sub>`,i=s(m(e),c-u-t.length-n.length-16,`_\u2026cut to fit GitHub's comment limit; the full result is in the journal artifact \`${e.journalName}\`._`);return[t,"",i,n].join(`
+`)}export{l as a,a as b,d as c,u as d,M as e,p as f,m as g,$ as h};

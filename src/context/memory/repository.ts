@@ -1,0 +1,8 @@
+import type { Settings } from "../../config/settings.js";
+import type { RepoRef } from "../../github/port.js";
+
+/** The repository that holds the memory store: `memory-repository`, else this one. */
+export function memoryRepository(repo: RepoRef, settings: Settings): RepoRef {
+  const [owner = repo.owner, name = repo.repo] = settings.memory.repository?.split("/") ?? [];
+  return { owner, repo: name };
+}

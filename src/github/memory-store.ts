@@ -1,0 +1,34 @@
+import type { Octokit } from "@octokit/rest";
+import type { Settings } from "../config/settings.js";
+import { memoryRepository } from "../context/memory/repository.js";
+import type { MemoryStore } from "../context/memory/store.js";
+import { createBranchStore } from "./memory-branch-store.js";
+import { createOctokit } from "./octokit.js";
+import type { RepoRef } from "./port.js";
+
+/**
+ * The action's store as the settings describe it: `memory.jsonl` on `memory-branch` of
+ * `memory-repository` (or this repository), written with `memory-token` when one is given.
+ */
+export function memoryStoreFor(opts: {
+  octokit: Octokit;
+  repo: RepoRef;
+  settings: Settings;
+  /** The client for `memory-token`; made from the token when not given. */
+  memoryOctokit?: Octokit;
+}): MemoryStore {
+  const { settings } = opts;
+  const target = memoryRepository(opts.repo, settings);
+  const token = settings.memory.token;
+  const octokit =
+    opts.memoryOctokit ??
+    (token
+      ? createOctokit({ token, baseUrl: opts.octokit.request.endpoint.DEFAULTS.baseUrl })
+      : opts.octokit);
+  return createBranchStore({
+    octokit,
+    owner: target.owner,
+    repo: target.repo,
+    branch: settings.memory.branch,
+  });
+}

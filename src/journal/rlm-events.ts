@@ -1,0 +1,55 @@
+import type { Usage } from "../model/port.js";
+
+/** Journal events of the RLM engine. */
+export type RlmEvent =
+  /** The REPL process started for an input; `isolation` says which protections were in force. */
+  | { type: "rlm.started"; depth: number; inputChars: number; isolation: string; python: string }
+  /** One root (or nested root) model turn: what it cost and what became of it. */
+  | {
+      type: "rlm.turn";
+      depth: number;
+      iteration: number;
+      ms: number;
+      promptChars: number;
+      usage?: Usage;
+      finishReason?: string;
+      /** ran | no-block | several-blocks | truncated | model-error */
+      outcome: string;
+      error?: string;
+    }
+  /** One REPL cell ran. */
+  | {
+      type: "rlm.cell";
+      depth: number;
+      iteration: number;
+      ms: number;
+      stdoutChars: number;
+      error?: string;
+      /** The process was killed or died, and its state with it. */
+      lost?: boolean;
+      finalized?: boolean;
+    }
+  /** One child model call finished (or failed, or was refused). */
+  | {
+      type: "rlm.child_call";
+      depth: number;
+      kind: string;
+      ms: number;
+      ok: boolean;
+      promptChars: number;
+      model?: string;
+      usage?: Usage;
+      error?: string;
+    }
+  /** The RLM run ended. */
+  | {
+      type: "rlm.finished";
+      depth: number;
+      iterations: number;
+      childCalls: number;
+      finalized: boolean;
+      reason: string;
+      /** Tokens of this level's own turns (children are in their `rlm.child_call` events). */
+      usage?: Usage;
+      rootMaxPromptChars?: number;
+    };

@@ -1,0 +1,101 @@
+import type { Settings } from "../config/settings.js";
+import { contextForRun } from "../context/for-run.js";
+import type { GitHubPort } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import type { AgentPlan } from "../plan/plan.js";
+import type { Trigger } from "../trigger/trigger.js";
+import { inPhase } from "../util/phase.js";
+import { changedFiles } from "../workspace/diff-files.js";
+import type { EarlyReads } from "../workspace/early.js";
+import { createWorkspace, type Workspace } from "../workspace/workspace.js";
+import type { OpenWorkspace, Target, WorkSource } from "./ports.js";
+
+export interface ClonedSourceOptions {
+  settings: Settings;
+  trigger: Trigger;
+  github: GitHubPort;
+  journal: Journal;
+  signal: AbortSignal;
+  runDir: string;
+  /** The runner's checkout (GITHUB_WORKSPACE), read only. */
+  checkout: string | undefined;
+  /** Fetch URL when there is no pull request to ask (workflow_dispatch). */
+  fallbackRemote: string;
+  /** The sha the workflow ran for (GITHUB_SHA), used when there is no pull request. */
+  fallbackSha: string;
+  /** A workspace already being made for this trigger (see `startEarlyWorkspace`). */
+  early?: Promise<Workspace | undefined> | undefined;
+  /** What was read from the early workspace beside the trust check (see `readAhead`). */
+  ahead?: Promise<EarlyReads | undefined> | undefined;
+}
+
+/** The action's workspaces: a disposable clone at the pinned commits under the run folder. */
+export function clonedSource(opts: ClonedSourceOptions): WorkSource {
+  return {
+    target: (plan) => resolveTarget(opts, plan),
+    async open(target, plan) {
+      const pr = plan.pr;
+      const early = await opts.early;
+      const ws =
+        early ??
+        (await createWorkspace({
+          runDir: opts.runDir,
+          checkout: opts.checkout,
+          remoteUrl: target.cloneUrl,
+          token: opts.settings.githubToken,
+          head: target.head,
+          base: target.base,
+          ...(pr !== undefined ? { headRef: `refs/pull/${pr}/head` } : {}),
+          signal: opts.signal,
+        }));
+      // Read ahead only for the early workspace; otherwise (or if that failed) read them now.
+      const ahead = early ? await opts.ahead?.catch(() => undefined) : undefined;
+      const files =
+        ahead?.files ??
+        (await inPhase("workspace", () =>
+          changedFiles(ws.root, ws.mergeBase, ws.head, opts.signal),
+        ));
+      const opened: OpenWorkspace = {
+        root: ws.root,
+        head: ws.head,
+        mergeBase: ws.mergeBase,
+        artifacts: ws.artifacts,
+        source: ws.source,
+        files,
+        context: (memory) =>
+          contextForRun({
+            settings: opts.settings,
+            plan,
+            root: ws.root,
+            fork: target.fork,
+            base: target.base,
+            head: ws.head,
+            changedPaths: files.map((f) => f.path),
+            checkout: opts.checkout,
+            memory,
+            baseSource: ahead?.baseSource,
+            journal: opts.journal,
+          }),
+        dispose: () => ws.dispose(),
+      };
+      return opened;
+    },
+  };
+}
+
+/** Which commits to work on. A pull_request event pins the commits it was raised for. */
+async function resolveTarget(opts: ClonedSourceOptions, plan: AgentPlan): Promise<Target> {
+  const { trigger } = opts;
+  if (trigger.kind === "pull_request") {
+    const { headSha: head, baseSha: base, cloneUrl, number, title, body } = trigger;
+    return { fork: trigger.isFork, head, base, cloneUrl, pull: { number, title, body } };
+  }
+  const pr = plan.pr;
+  if (pr === undefined) {
+    const sha = opts.fallbackSha;
+    return { fork: false, head: sha, base: sha, cloneUrl: opts.fallbackRemote, pull: undefined };
+  }
+  const pull = await inPhase("github", () => opts.github.getPull(pr));
+  const fork = pull.headRepo.toLowerCase() !== pull.baseRepo.toLowerCase();
+  return { fork, head: pull.headSha, base: pull.baseSha, cloneUrl: pull.cloneUrl, pull };
+}

@@ -1,0 +1,36 @@
+import type { Settings } from "../config/settings.js";
+import { NO_MEMORY } from "../context/session-context.js";
+import type { Journal } from "../journal/journal.js";
+import type { Trigger } from "../trigger/trigger.js";
+import type { ModePorts } from "./ports.js";
+
+const unavailable = (what: string) => () => {
+  throw new Error(`${what} is not available to this run`);
+};
+
+/**
+ * Ports for a run that does no I/O (an ignored event, a stop): every port that would reach a
+ * model, GitHub or git says it is not available, so a mode that wrongly uses one fails loudly.
+ */
+export function idlePorts(run: {
+  settings: Settings;
+  trigger: Trigger;
+  journal: Journal;
+  signal: AbortSignal;
+  journalName: string;
+  started: number;
+}): ModePorts {
+  return {
+    ...run,
+    model: () => Promise.reject(new Error("the model is not available to this run")),
+    memory: () => Promise.resolve(NO_MEMORY),
+    memoryStore: unavailable("the memory store"),
+    access: undefined,
+    work: {
+      target: () => Promise.reject(new Error("no workspace is available to this run")),
+      open: () => Promise.reject(new Error("no workspace is available to this run")),
+    },
+    progress: () => undefined,
+    redact: (text) => text,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Settings } from "../config/settings.js";
+import { NO_USAGE, type Outcome, type RunStats } from "../outcome/outcome.js";
+import type { Plan } from "../plan/plan.js";
+
+/** Stats of a run that did no model work. */
+export function idleStats(settings: Settings | undefined, started: number): RunStats {
+  return {
+    turns: 0,
+    usage: { ...NO_USAGE },
+    costUsd: settings?.prices ? 0 : undefined,
+    ms: Date.now() - started,
+    model: settings?.model ?? "?",
+  };
+}
+
+/**
+ * The outcome of a run that failed in `phase`. A failed agent run still explains itself on its
+ * pull request, even when it failed before its progress note.
+ */
+export function failedOutcome(opts: {
+  plan: Plan | undefined;
+  phase: string;
+  message: string;
+  stats: RunStats;
+  journalName: string;
+}): Outcome {
+  const { plan } = opts;
+  const pr = plan?.kind === "review" || plan?.kind === "task" ? plan.pr : undefined;
+  return {
+    conclusion: "failure",
+    stop: undefined,
+    review: undefined,
+    note: `Rivumi failed in the ${opts.phase} phase: ${opts.message}`,
+    stats: opts.stats,
+    journalName: opts.journalName,
+    publications: pr !== undefined ? [{ kind: "sticky-comment", pr }] : [],
+  };
+}

@@ -1,0 +1,73 @@
+// What every mode is given: the run's facts and the I/O it may do, as small interfaces. The action
+// (`main.ts`) and the CLI each wire their own; tests pass object literals.
+import type { Settings } from "../config/settings.js";
+import type { MemoryStore } from "../context/memory/store.js";
+import type { RunContext } from "../context/for-run.js";
+import type { SessionMemory } from "../context/session-context.js";
+import type { PullFile } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import type { ModelPort } from "../model/port.js";
+import type { Outcome } from "../outcome/outcome.js";
+import type { AgentPlan, Plan } from "../plan/plan.js";
+import type { Trigger } from "../trigger/trigger.js";
+
+/** Which commits an agent run works on, and the pull request's own words when there is one. */
+export interface Target {
+  fork: boolean;
+  head: string;
+  base: string;
+  cloneUrl: string;
+  pull: { number: number; title: string; body: string } | undefined;
+}
+
+/** A workspace holding the target, opened by a `WorkSource`. */
+export interface OpenWorkspace {
+  root: string;
+  head: string;
+  mergeBase: string;
+  /** Where files for the run's artifact go (changes.patch). */
+  artifacts: string;
+  /** How it was made, for the journal. */
+  source: "shared-clone" | "fresh-clone" | "local";
+  /** The changed files between the merge base and the head. */
+  files: readonly PullFile[];
+  /** Instructions, skills and memory for the session, under the rules of where the files live. */
+  context(memory: SessionMemory): Promise<RunContext>;
+  dispose(): Promise<void>;
+}
+
+/** Where agent runs work: a disposable clone in the action, the working tree in the CLI. */
+export interface WorkSource {
+  target(plan: AgentPlan): Promise<Target>;
+  open(target: Target, plan: AgentPlan): Promise<OpenWorkspace>;
+}
+
+export interface ModePorts {
+  settings: Settings;
+  trigger: Trigger;
+  journal: Journal;
+  /** Aborted on cancellation or timeout; its reason says which. */
+  signal: AbortSignal;
+  /** The journal artifact's name, for the texts that point at it. */
+  journalName: string;
+  /** When the run started (ms since the epoch), for its duration. */
+  started: number;
+  /** The chat model the settings name, or another model of the same endpoint. */
+  model(name?: string): Promise<ModelPort>;
+  /** Explicit memory for the prompt, loading since the run began. */
+  memory(): Promise<SessionMemory>;
+  /** The memory store the commands write to. */
+  memoryStore(): MemoryStore;
+  /** The asker's permission, from the trust check. */
+  access: { permission: string; roleName: string } | undefined;
+  work: WorkSource;
+  /** Tells the pull request that work has begun (best effort, never throws). */
+  progress(update: { pr: number; task: string; head: string }): void;
+  /** A live status line for long work (the CLI shows it on a terminal); optional. */
+  status?: (line: string) => void;
+  /** Removes secrets from text that leaves the run (replies, notes). */
+  redact: (text: string) => string;
+}
+
+/** One kind of run. */
+export type Mode<P extends Plan = Plan> = (ports: ModePorts, plan: P) => Promise<Outcome>;

@@ -1,0 +1,48 @@
+import { formatInstructionsMarkdown } from "../context/instructions/format.js";
+import type { Outcome } from "../outcome/outcome.js";
+import type { AgentPlan } from "../plan/plan.js";
+import { runAgent, type AgentRunResult } from "./agent-run.js";
+import type { Mode, ModePorts } from "./ports.js";
+
+/**
+ * A pull request review, or a task of the user's own (`/rivumi`, `prompt`): the agent's loop in
+ * a workspace of its own, its answer to the run's sticky comment.
+ */
+export const reviewMode: Mode<AgentPlan> = async (ports, plan) => {
+  const agent = await runAgent(ports, plan);
+  return agentOutcome(agent, plan, ports);
+};
+
+function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts): Outcome {
+  const { journalName, settings } = ports;
+  const state = agent.loop.state;
+  return {
+    conclusion: agent.conclusion,
+    stop: agent.loop.stop,
+    review: agent.loop.review,
+    note: agent.note,
+    stats: {
+      turns: state.turns,
+      usage: state.usage,
+      costUsd: state.costUsd ?? (settings.prices ? 0 : undefined),
+      ms: Date.now() - ports.started,
+      model: settings.model,
+    },
+    journalName,
+    details: details(agent, journalName),
+    attachments: agent.changes ? [agent.changes.file] : [],
+    notices: agent.notices,
+    publications: plan.pr !== undefined ? [{ kind: "sticky-comment", pr: plan.pr }] : [],
+  };
+}
+
+function details(agent: AgentRunResult, journalName: string): string[] {
+  const out = agent.notices.map((n) => `> [!NOTE]\n> ${n}`);
+  if (agent.changes) {
+    out.push(
+      `**Changes:** ${agent.changes.files} file(s), ${agent.changes.bytes} bytes, saved as \`changes.patch\` in the artifact \`${journalName}\` (apply with \`git apply changes.patch\`).`,
+    );
+  }
+  out.push(formatInstructionsMarkdown(agent.instructions));
+  return out;
+}

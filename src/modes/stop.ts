@@ -1,0 +1,17 @@
+import type { StopPlan } from "../plan/plan.js";
+import { idleStats } from "./outcomes.js";
+import type { Mode } from "./ports.js";
+
+/** Nothing to do, or not allowed: the run says why in a notice and the summary. */
+export const stopMode: Mode<StopPlan> = (ports, plan) =>
+  Promise.resolve({
+    conclusion: plan.conclusion,
+    stop: undefined,
+    review: undefined,
+    note: plan.reason,
+    stats: idleStats(ports.settings, ports.started),
+    journalName: ports.journalName,
+    notices: [`Rivumi ${plan.conclusion}: ${plan.reason}`],
+    ...(plan.fork ? { fork: true } : {}),
+    publications: [],
+  });

@@ -1,0 +1,146 @@
+import type { GitHubPort } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import type { Outcome, Publication } from "../outcome/outcome.js";
+import { renderComment, renderProgress } from "./render.js";
+import { StickyComment } from "./sticky-comment.js";
+
+/** How each kind of publication is named in the journal and the log when it fails. */
+const TARGETS: Record<Publication["kind"], string> = {
+  "sticky-comment": "comment",
+  reaction: "memory reaction",
+  reply: "memory reply",
+};
+
+/** What a run in progress tells the pull request before it has a result. */
+export interface ProgressUpdate {
+  pr: number;
+  task: string;
+  head: string;
+}
+
+/**
+ * Carries out an outcome's publications on GitHub, and the progress notes before it. The one
+ * place that writes results to GitHub: it keeps the sticky comment of each pull request, so the
+ * final result updates the comment the progress note created.
+ */
+export class Publisher {
+  private readonly stickies = new Map<number, StickyComment>();
+  private self: Promise<string> | undefined;
+
+  constructor(
+    private readonly github: GitHubPort,
+    private readonly opts: {
+      journal: Journal;
+      /** See `stickyKey`. */
+      stickyKey: string;
+      /** The `bot-login` input, when the workflow names Rivumi's login itself. */
+      botLogin: string | undefined;
+      redact: (text: string) => string;
+    },
+  ) {}
+
+  /** The token's own login; remembered only once it succeeds, so a transient failure is asked again. */
+  private selfLogin = (): Promise<string> => {
+    if (!this.self) {
+      const asking = this.opts.botLogin
+        ? Promise.resolve(this.opts.botLogin)
+        : this.github.viewerLogin();
+      this.self = asking;
+      asking.catch(() => (this.self = undefined));
+    }
+    return this.self;
+  };
+
+  private sticky(pr: number): StickyComment {
+    let sticky = this.stickies.get(pr);
+    if (!sticky) {
+      sticky = new StickyComment(this.github, pr, this.selfLogin, this.opts.stickyKey);
+      this.stickies.set(pr, sticky);
+    }
+    return sticky;
+  }
+
+  /** Best effort: a failed progress note must not stop the run; the result tries again. */
+  progress(update: ProgressUpdate): void {
+    const journal = this.opts.journal;
+    this.sticky(update.pr)
+      .upsert(renderProgress(update.task, update.head))
+      .then(
+        ({ action, comment }) =>
+          journal.emit({
+            type: "publish.comment",
+            action,
+            id: comment.id,
+            url: comment.url,
+            state: "progress",
+            bytes: comment.body.length,
+          }),
+        (error: unknown) =>
+          journal.emit({
+            type: "publish.failed",
+            target: "progress comment",
+            error: this.opts.redact(error instanceof Error ? error.message : String(error)),
+          }),
+      );
+  }
+
+  /**
+   * Carries out every publication of the outcome, in order, each best effort: a failure is
+   * journaled and returned, and the next one still happens. Returns the sticky comment's URL.
+   */
+  async publishAll(
+    outcome: Outcome,
+  ): Promise<{ commentUrl: string | undefined; failures: { target: string; error: string }[] }> {
+    let commentUrl: string | undefined;
+    const failures: { target: string; error: string }[] = [];
+    for (const item of outcome.publications) {
+      try {
+        const url = await this.publish(item, outcome);
+        if (item.kind === "sticky-comment") commentUrl = url;
+      } catch (error) {
+        const failure = {
+          target: TARGETS[item.kind],
+          error: this.opts.redact(error instanceof Error ? error.message : String(error)),
+        };
+        this.opts.journal.emit({ type: "publish.failed", ...failure });
+        failures.push(failure);
+      }
+    }
+    return { commentUrl, failures };
+  }
+
+  /** Publishes one item; returns the URL of the comment it wrote, if any. Throws on failure. */
+  async publish(item: Publication, outcome: Outcome): Promise<string | undefined> {
+    const { journal, redact } = this.opts;
+    switch (item.kind) {
+      case "sticky-comment": {
+        const body = redact(renderComment(outcome));
+        const { action, comment } = await this.sticky(item.pr).upsert(body);
+        journal.emit({
+          type: "publish.comment",
+          action,
+          id: comment.id,
+          url: comment.url,
+          state: outcome.conclusion,
+          bytes: comment.body.length,
+        });
+        return comment.url;
+      }
+      case "reaction":
+        await this.github.createReaction(item.commentId, item.content);
+        return undefined;
+      case "reply": {
+        const comment = await this.github.createIssueComment(item.issue, redact(item.body));
+        journal.emit({
+          type: "publish.comment",
+          action: "created",
+          id: comment.id,
+          url: comment.url,
+          state: item.state,
+          bytes: comment.body.length,
+        });
+        return comment.url;
+      }
+    }
+  }
+}

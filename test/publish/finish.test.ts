@@ -1,0 +1,110 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { MemoryJournal } from "../../src/journal/journal.js";
+import type { Outcome } from "../../src/outcome/outcome.js";
+import { finish, type FinishPorts } from "../../src/publish/finish.js";
+import { Redactor } from "../../src/util/redact.js";
+import { fakeCore } from "../action/main-wiring.js";
+
+const SECRET = "ghs_secretTokenValue0123456789";
+
+const outcome = (over: Partial<Outcome> = {}): Outcome => ({
+  conclusion: "success",
+  stop: "final-answer",
+  review: { summary: `All good ${SECRET}`, findings: [] },
+  note: undefined,
+  stats: {
+    turns: 2,
+    usage: { promptTokens: 10, completionTokens: 5, cachedTokens: 0 },
+    costUsd: undefined,
+    ms: 9,
+    model: "m",
+  },
+  journalName: "rivumi-journal-review-1",
+  publications: [{ kind: "sticky-comment", pr: 3 }],
+  ...over,
+});
+
+function setup(publishAll: NonNullable<FinishPorts["publisher"]>["publishAll"] | undefined) {
+  const dir = mkdtempSync(join(tmpdir(), "rivumi-finish-"));
+  const { core, calls } = fakeCore();
+  const journal = new MemoryJournal();
+  const redactor = new Redactor();
+  redactor.add(SECRET);
+  const said: string[] = [];
+  const ports: FinishPorts = {
+    core,
+    journal,
+    redactor,
+    publisher: publishAll ? { publishAll } : undefined,
+    resultPath: join(dir, "result.json"),
+    journalPath: join(dir, "journal.jsonl"),
+    journalName: "rivumi-journal-review-1",
+    stepSummary: true,
+    canUpload: false,
+    say: (t) => said.push(t),
+  };
+  return { ports, calls, journal, said };
+}
+
+describe("finish", () => {
+  it("publishes, then writes the summary, result file and outputs, redacted, and ends the journal", async () => {
+    const order: string[] = [];
+    const { ports, calls, journal, said } = setup((o) => {
+      order.push(`publish ${o.publications.length}`);
+      return Promise.resolve({ commentUrl: "https://github.test/c/9", failures: [] });
+    });
+    await finish(outcome(), ports);
+    expect(order).toEqual(["publish 1"]);
+    expect(calls.summary.join("")).toContain("https://github.test/c/9");
+    expect(calls.summary.join("")).not.toContain(SECRET);
+    const written = readFileSync(ports.resultPath, "utf8");
+    expect(JSON.parse(written)).toMatchObject({ conclusion: "success" });
+    expect(written).not.toContain(SECRET);
+    expect(calls.outputs).toMatchObject({
+      conclusion: "success",
+      "comment-url": "https://github.test/c/9",
+    });
+    expect(journal.events.at(-1)).toMatchObject({ type: "run.finished", conclusion: "success" });
+    expect(said.join("\n")).toContain("journal stays at");
+    expect(calls.failed).toEqual([]);
+  });
+
+  it("warns about each publication that failed and still writes every local result", async () => {
+    const { ports, calls } = setup(() =>
+      Promise.resolve({
+        commentUrl: undefined,
+        failures: [{ target: "comment", error: "503 Service Unavailable" }],
+      }),
+    );
+    await finish(outcome(), ports);
+    expect(calls.warning.join("\n")).toContain("could not publish the comment: 503");
+    expect(existsSync(ports.resultPath)).toBe(true);
+    expect(calls.outputs["comment-url"]).toBe("");
+  });
+
+  it("fails the step for a failure, and skips the summary file when the runner gave none", async () => {
+    const { ports, calls, journal } = setup(undefined);
+    await finish(
+      outcome({
+        conclusion: "failure",
+        stop: undefined,
+        note: "Rivumi failed in the workspace phase: boom",
+        publications: [],
+      }),
+      { ...ports, stepSummary: false },
+    );
+    expect(calls.failed).toEqual(["Rivumi failed in the workspace phase: boom"]);
+    expect(calls.summary).toEqual([]);
+    expect(journal.events.at(-1)).toMatchObject({ type: "run.finished", stop: "error" });
+  });
+
+  it("logs an outcome's notices as notices, neutralised", async () => {
+    const { ports, calls } = setup(undefined);
+    await finish(outcome({ notices: ["::set-output name=x::y"], publications: [] }), ports);
+    expect(calls.notice).toHaveLength(1);
+    expect(calls.notice[0]?.startsWith("::")).toBe(false);
+  });
+});
