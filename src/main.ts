@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActionLog } from "./action/log.js";
-import type { ActionPorts, ActionRun } from "./action/ports.js";
+import { actionPorts, type ActionPorts, type ActionRun } from "./action/ports.js";
 import { abortOnSignals } from "./action/signals.js";
 import { parseSettings, type Settings } from "./config/settings.js";
 import { FileJournal } from "./journal/journal.js";
@@ -28,7 +28,7 @@ export interface Wiring {
 }
 
 const REAL: Wiring = {
-  ports: async (run) => (await import("./action/ports.js")).actionPorts(run),
+  ports: actionPorts,
   core: () => import("@actions/core"),
 };
 

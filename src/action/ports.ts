@@ -1,16 +1,13 @@
 import type { Settings } from "../config/settings.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
-import type { MemoryStore } from "../context/memory/store.js";
 import type { Journal } from "../journal/journal.js";
 import { MODES } from "../modes/index.js";
 import type { ModePorts } from "../modes/ports.js";
-import type { ModelPort } from "../model/port.js";
 import { Publisher } from "../publish/publisher.js";
 import { stickyKey } from "../publish/sticky-comment.js";
 import type { RunnerEnv } from "../run-context.js";
 import { actorOf } from "../trigger/actor.js";
 import type { Trigger } from "../trigger/trigger.js";
-import { inPhase } from "../util/phase.js";
 import { readAhead, startEarlyWorkspace } from "../workspace/early.js";
 import type { Workspace } from "../workspace/workspace.js";
 
@@ -53,10 +50,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     checkout: runner.workspace,
     signal: earlySignal,
   });
-  const [{ createGitHubPort, createOctokit }, { memoryStoreFor }] = await Promise.all([
-    import("../github/octokit.js"),
-    import("../github/memory-store.js"),
-  ]);
+  const { createGitHubPort, createOctokit } = await import("../github/octokit.js");
   const octokit = createOctokit({
     token: settings.githubToken,
     baseUrl: runner.apiUrl,
@@ -64,52 +58,28 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
   });
   const github = createGitHubPort(octokit, trigger.repo);
   const actor = actorOf(trigger);
-  const access = actor ? inPhase("trust", () => github.getPermission(actor.login)) : undefined;
-  access?.catch(() => undefined);
+  const access = actor ? github.getPermission(actor.login) : Promise.resolve(undefined);
+  access.catch(() => undefined);
   const ahead =
     early && trigger.kind === "pull_request"
       ? readAhead(early, trigger.baseSha, earlySignal)
       : undefined;
-  let store: MemoryStore | undefined;
-  const memoryStore = () => (store ??= memoryStoreFor({ octokit, repo: trigger.repo, settings }));
-  const memory = loadPromptMemory(memoryStore(), trigger, settings, journal);
+  // Everything below loads beside the trust check and is used only if the run goes ahead.
+  const store = background(
+    import("../github/memory-store.js").then((m) =>
+      m.memoryStoreFor({ octokit, repo: trigger.repo, settings }),
+    ),
+  );
+  const memory = background(store.then((s) => loadPromptMemory(s, trigger, settings, journal)));
   const openai = () => import("../model/openai-model.js");
+  const source = background(import("../modes/cloned-source.js"));
   // A pull request is most likely reviewed: its modules load while git and GitHub work.
   if (trigger.kind === "pull_request") {
-    MODES.review().catch(() => undefined);
-    openai().catch(() => undefined);
+    void background(MODES.review());
+    void background(openai());
   }
-  const { clonedSource } = await import("../modes/cloned-source.js");
-
-  const publisher = new Publisher(github, {
-    journal,
-    stickyKey: stickyKey({
-      configured: settings.commentKey,
-      workflow: runner.workflow,
-      job: runner.job,
-      commentId: trigger.kind === "comment" ? trigger.commentId : undefined,
-    }),
-    botLogin: settings.botLogin,
-    redact: run.redact,
-  });
-  const model = async (name?: string): Promise<ModelPort> =>
-    (await openai()).createOpenAIModel({
-      baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
-      model: name ?? settings.model,
-    });
-  const ports: ModePorts = {
-    settings,
-    trigger,
-    journal,
-    signal,
-    journalName: run.journalName,
-    started: run.started,
-    model,
-    memory: () => memory,
-    memoryStore,
-    access: undefined,
-    work: clonedSource({
+  const cloned = source.then(({ clonedSource }) =>
+    clonedSource({
       settings,
       trigger,
       github,
@@ -122,11 +92,43 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       early,
       ahead,
     }),
+  );
+  const publisher = new Publisher(github, {
+    journal,
+    stickyKey: stickyKey({
+      configured: settings.commentKey,
+      workflow: runner.workflow,
+      job: runner.job,
+      commentId: trigger.kind === "comment" ? trigger.commentId : undefined,
+    }),
+    botLogin: settings.botLogin,
+    redact: run.redact,
+  });
+  const ports: ModePorts = {
+    settings,
+    trigger,
+    journal,
+    signal,
+    journalName: run.journalName,
+    started: run.started,
+    model: async (name) =>
+      (await openai()).createOpenAIModel({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        model: name ?? settings.model,
+      }),
+    memory: () => memory,
+    memoryStore: () => store,
+    access: undefined,
+    work: {
+      target: async (plan) => (await cloned).target(plan),
+      open: async (target, plan) => (await cloned).open(target, plan),
+    },
     progress: (update) => publisher.progress(update),
     redact: run.redact,
   };
   return {
-    access: access ?? Promise.resolve(undefined),
+    access,
     ports,
     publisher,
     async dropEarly() {
@@ -135,4 +137,10 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       if (ws && !settings.keepWorkspace) await ws.dispose().catch(() => undefined);
     },
   };
+}
+
+/** A promise whose rejection is handled where it is awaited, not reported as unhandled here. */
+function background<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }

@@ -118,9 +118,8 @@ export function cliPorts(
         }),
       ),
     memory: opts.memory ?? (() => Promise.resolve(NO_MEMORY)),
-    memoryStore: () => {
-      throw new Error("memory commands run through 'rivumi memory' locally");
-    },
+    memoryStore: () =>
+      Promise.reject(new Error("memory commands run through 'rivumi memory' locally")),
     access: undefined,
     work: opts.work,
     progress: () => undefined,

@@ -4,10 +4,6 @@ import type { Journal } from "../journal/journal.js";
 import type { Trigger } from "../trigger/trigger.js";
 import type { ModePorts } from "./ports.js";
 
-const unavailable = (what: string) => () => {
-  throw new Error(`${what} is not available to this run`);
-};
-
 /**
  * Ports for a run that does no I/O (an ignored event, a stop): every port that would reach a
  * model, GitHub or git says it is not available, so a mode that wrongly uses one fails loudly.
@@ -24,7 +20,7 @@ export function idlePorts(run: {
     ...run,
     model: () => Promise.reject(new Error("the model is not available to this run")),
     memory: () => Promise.resolve(NO_MEMORY),
-    memoryStore: unavailable("the memory store"),
+    memoryStore: () => Promise.reject(new Error("the memory store is not available to this run")),
     access: undefined,
     work: {
       target: () => Promise.reject(new Error("no workspace is available to this run")),

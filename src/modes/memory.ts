@@ -16,7 +16,7 @@ export const memoryMode: Mode<MemoryPlan> = async (ports, _plan) => {
     settings: ports.settings,
     permission: ports.access ?? { permission: "none", roleName: "none" },
     journal: ports.journal,
-    store: ports.memoryStore(),
+    store: await ports.memoryStore(),
     redact: ports.redact,
   });
   const stats = idleStats(ports.settings, ports.started);

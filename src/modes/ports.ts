@@ -57,7 +57,7 @@ export interface ModePorts {
   /** Explicit memory for the prompt, loading since the run began. */
   memory(): Promise<SessionMemory>;
   /** The memory store the commands write to. */
-  memoryStore(): MemoryStore;
+  memoryStore(): Promise<MemoryStore>;
   /** The asker's permission, from the trust check. */
   access: { permission: string; roleName: string } | undefined;
   work: WorkSource;

@@ -168,14 +168,15 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
       started: run.started,
       model: () => Promise.resolve(o.model ?? scriptedModel([])),
       memory: () => Promise.resolve(NO_MEMORY),
-      memoryStore: () => ({
-        source: "fake",
-        read: () => Promise.resolve(world.stored.map((r) => JSON.stringify(r)).join("\n")),
-        append: (row) => {
-          world.stored.push(row);
-          return Promise.resolve({ attempts: 1, duplicate: false });
-        },
-      }),
+      memoryStore: () =>
+        Promise.resolve({
+          source: "fake",
+          read: () => Promise.resolve(world.stored.map((r) => JSON.stringify(r)).join("\n")),
+          append: (row) => {
+            world.stored.push(row);
+            return Promise.resolve({ attempts: 1, duplicate: false });
+          },
+        }),
       access: undefined,
       work: {
         target: () =>
