@@ -58,6 +58,13 @@ const url = trimmed.transform((s, ctx) => {
   }
 });
 
+const globs = trimmed.transform((s) =>
+  s
+    .split(/[\n,]+/)
+    .map((x) => x.trim())
+    .filter((x) => x !== ""),
+);
+
 /** Every action input, keyed by its name in action.yml. */
 const schema = z.object({
   /** Token for GitHub's API: comments, permissions, pull request data. */
@@ -137,6 +144,24 @@ const schema = z.object({
   "memory-token": optionalText,
   /** Most memory entries injected into the prompt. */
   "memory-limit": positiveInt(20),
+  /** Only files matching these globs are reviewed (comma or newline separated); all when empty. */
+  "include-paths": globs,
+  /** Files matching these globs are left out of the review, and counted as excluded. */
+  "exclude-paths": globs,
+  /** A file whose diff is larger than this many bytes is left out of the review as too large. */
+  "max-file-bytes": positiveInt(1_000_000),
+  /** Reviewable diff up to this many bytes goes to the tool loop first; larger ones to the RLM path. */
+  "rlm-threshold-bytes": positiveInt(150_000),
+  /** Completion cap of every model request (`max_tokens`), reserved against the budget before it is sent. */
+  "max-output-tokens": positiveInt(4_096),
+  /** Model of the RLM engine's child calls (the per-batch reviewers); `model` when empty. */
+  "child-model": optionalText,
+  /** Child calls in flight at once. */
+  "review-concurrency": positiveInt(4),
+  /** Bytes of one failed job's log kept for triage; past it the head and the tail are kept. */
+  "triage-log-max-bytes": positiveInt(256 * 1024 * 1024),
+  /** With no pull request (a push), open or update one issue per failure signature. */
+  "triage-issue": flag(false),
 });
 
 export type Settings = Readonly<{
@@ -168,6 +193,14 @@ export type Settings = Readonly<{
     token: string | undefined;
     limit: number;
   }>;
+  includePaths: readonly string[];
+  excludePaths: readonly string[];
+  maxFileBytes: number;
+  rlmThresholdBytes: number;
+  maxOutputTokens: number;
+  childModel: string | undefined;
+  reviewConcurrency: number;
+  triage: Readonly<{ logMaxBytes: number; issue: boolean }>;
 }>;
 
 export const INPUT_NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
@@ -231,6 +264,17 @@ export function parseSettings(read: InputReader): Settings {
       repository: v["memory-repository"],
       token: v["memory-token"],
       limit: v["memory-limit"],
+    }),
+    includePaths: Object.freeze(v["include-paths"]),
+    excludePaths: Object.freeze(v["exclude-paths"]),
+    maxFileBytes: v["max-file-bytes"],
+    rlmThresholdBytes: v["rlm-threshold-bytes"],
+    maxOutputTokens: v["max-output-tokens"],
+    childModel: v["child-model"],
+    reviewConcurrency: v["review-concurrency"],
+    triage: Object.freeze({
+      logMaxBytes: v["triage-log-max-bytes"],
+      issue: v["triage-issue"],
     }),
   });
 }

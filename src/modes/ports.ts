@@ -7,7 +7,7 @@ import type { SessionMemory } from "../context/session-context.js";
 import type { PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
-import type { Outcome } from "../outcome/outcome.js";
+import type { Outcome, Progress } from "../outcome/outcome.js";
 import type { AgentPlan, Plan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
 
@@ -62,7 +62,7 @@ export interface ModePorts {
   access: { permission: string; roleName: string } | undefined;
   work: WorkSource;
   /** Tells the pull request that work has begun (best effort, never throws). */
-  progress(update: { pr: number; task: string; head: string }): void;
+  progress(update: Progress): void;
   /** A live status line for long work (the CLI shows it on a terminal); optional. */
   status?: (line: string) => void;
   /** Removes secrets from text that leaves the run (replies, notes). */

@@ -47,11 +47,33 @@ export interface RlmAnswer {
   rootMaxPromptChars: number;
 }
 
+/** What a run tells its pull request while it works. */
+export interface Progress {
+  pr: number;
+  task: string;
+  head: string;
+  /** How far a long review has got, counted by the code. */
+  coverage?: { examined: number; total: number; elapsedMs: number; costUsd: number | undefined };
+}
+
+/** What a review examined, counted by the code from the coverage ledger, never by the model. */
+export interface CoverageSummary {
+  /** The one line for the comment, summary and log: "Examined 93,211 of 93,211 hunks in …". */
+  line: string;
+  /** Every hunk was examined or excluded by a rule. */
+  complete: boolean;
+  hunks: { total: number; examined: number; excluded: number; notReached: number };
+  /** The ledger's whole report (per rule, files not reached), for result.json and the journal. */
+  report: unknown;
+}
+
 export interface Outcome {
   conclusion: Conclusion;
   /** How the agent's loop ended, for runs that had one. */
   stop: StopReason | undefined;
   review: Review | undefined;
+  /** What the review examined; set for pull request reviews and tasks with a diff. */
+  coverage?: CoverageSummary;
   /** The answer of an RLM run. */
   rlm?: RlmAnswer;
   /** Why the run ended early, was skipped or failed, in words a user can act on. */

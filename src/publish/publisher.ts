@@ -1,6 +1,6 @@
 import type { GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
-import type { Outcome, Publication } from "../outcome/outcome.js";
+import type { Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { renderComment, renderProgress } from "./render.js";
 import { StickyComment } from "./sticky-comment.js";
 
@@ -10,13 +10,6 @@ const TARGETS: Record<Publication["kind"], string> = {
   reaction: "memory reaction",
   reply: "memory reply",
 };
-
-/** What a run in progress tells the pull request before it has a result. */
-export interface ProgressUpdate {
-  pr: number;
-  task: string;
-  head: string;
-}
 
 /**
  * Carries out an outcome's publications on GitHub, and the progress notes before it. The one
@@ -61,10 +54,10 @@ export class Publisher {
   }
 
   /** Best effort: a failed progress note must not stop the run; the result tries again. */
-  progress(update: ProgressUpdate): void {
+  progress(update: Progress): void {
     const journal = this.opts.journal;
     this.sticky(update.pr)
-      .upsert(renderProgress(update.task, update.head))
+      .upsert(renderProgress(update))
       .then(
         ({ action, comment }) =>
           journal.emit({

@@ -1,19 +1,29 @@
-import type { Outcome, RunStats } from "../outcome/outcome.js";
+import type { Outcome, Progress, RunStats } from "../outcome/outcome.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 
 export const COMMENT_LIMIT = 65_536;
 /** Room kept in a comment for the sticky marker line that `StickyComment` puts on top. */
 export const MARKER_ROOM = 200;
 
-export function renderProgress(task: string, head: string): string {
-  return [
+export function renderProgress(update: Omit<Progress, "pr">): string {
+  const { task, head, coverage } = update;
+  const lines = [
     "### Rivumi is reviewing…",
     "",
     `Working on \`${head.slice(0, 12)}\`: ${neutralizeMarkdown(task.split("\n")[0] ?? "").slice(0, 300)}`,
-    "",
-    "_This comment will be updated with the result._",
-  ].join("\n");
+  ];
+  if (coverage) {
+    const cost = coverage.costUsd !== undefined ? ` · $${coverage.costUsd.toFixed(4)} so far` : "";
+    lines.push(
+      "",
+      `Examined ${count(coverage.examined)} of ${count(coverage.total)} hunks · ${Math.round(coverage.elapsedMs / 1000)} s${cost}`,
+    );
+  }
+  lines.push("", "_This comment will be updated with the result._");
+  return lines.join("\n");
 }
+
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 export function formatUsage(stats: RunStats): string {
   const u = stats.usage;

@@ -77,7 +77,13 @@ describe("renderComment", () => {
     expect(
       renderComment(outcome({ conclusion: "failure", review: undefined, note: "model down" })),
     ).toMatch(/could not finish[\s\S]*model down/);
-    expect(renderProgress("Review @team/x", "a".repeat(40))).toMatch(/reviewing/);
+    expect(renderProgress({ task: "Review @team/x", head: "a".repeat(40) })).toMatch(/reviewing/);
+    const counted = renderProgress({
+      task: "Review",
+      head: "a".repeat(40),
+      coverage: { examined: 4100, total: 93211, elapsedMs: 61_400, costUsd: 0.5 },
+    });
+    expect(counted).toContain("Examined 4,100 of 93,211 hunks · 61 s · $0.5000 so far");
   });
 });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as g,c as w,d as k,e as j}from"./chunk-U5WUNBMD.js";import"./chunk-MNOJJQPG.js";import"./chunk-2QSSA2FW.js";import{a as o}from"./chunk-MFCY2O6N.js";import"./chunk-DY4CP4AA.js";import{a as x,b as y,c as s}from"./chunk-T4PSMXMZ.js";import{a as l}from"./chunk-6CPL2PRN.js";import"./chunk-SPIQ75OH.js";import"./chunk-7E6APCKO.js";import"./chunk-4ADGFKRA.js";import{statSync as S}from"node:fs";import{resolve as m}from"node:path";var c=`usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
+import{a as g,c as w,d as k,e as j}from"./chunk-FPC6VB6G.js";import"./chunk-MNOJJQPG.js";import"./chunk-2QSSA2FW.js";import{a as o}from"./chunk-MFCY2O6N.js";import"./chunk-DY4CP4AA.js";import{a as x,b as y,c as s}from"./chunk-T4PSMXMZ.js";import{a as l}from"./chunk-6CPL2PRN.js";import"./chunk-SPIQ75OH.js";import"./chunk-7E6APCKO.js";import"./chunk-4ADGFKRA.js";import{statSync as S}from"node:fs";import{resolve as m}from"node:path";var c=`usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
                  [--max-tokens N] [--journal FILE] [--json]
 
