@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Settings } from "../config/settings.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
@@ -78,6 +79,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     void background(MODES.review());
     void background(openai());
   }
+  if (trigger.kind === "workflow_run") void background(MODES.triage());
   const cloned = source.then(({ clonedSource }) =>
     clonedSource({
       settings,
@@ -103,6 +105,14 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     }),
     botLogin: settings.botLogin,
     redact: run.redact,
+    annotate: async ({ level, message, title, file, line }) => {
+      const core = await import("@actions/core");
+      core[level](message, {
+        title,
+        ...(file ? { file } : {}),
+        ...(line ? { startLine: line } : {}),
+      });
+    },
   });
   const ports: ModePorts = {
     settings,
@@ -124,6 +134,13 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       target: async (plan) => (await cloned).target(plan),
       open: async (target, plan) => (await cloned).open(target, plan),
     },
+    ci: () =>
+      Promise.resolve({
+        github,
+        openLog: (url, signal) => openLog(url, signal),
+        dir: join(run.runDir, "triage"),
+        serverUrl: runner.serverUrl,
+      }),
     progress: (update) => publisher.progress(update),
     redact: run.redact,
   };
@@ -137,6 +154,19 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       if (ws && !settings.keepWorkspace) await ws.dispose().catch(() => undefined);
     },
   };
+}
+
+/**
+ * A job log from the storage GitHub redirected to. The URL is signed; GitHub's token is never
+ * sent there (a redirect the storage answers is followed the same way).
+ */
+async function openLog(url: string, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>> {
+  const res = await fetch(url, { signal, redirect: "follow" });
+  if (!res.ok || !res.body) {
+    await res.body?.cancel();
+    throw new Error(`the log storage answered ${res.status} ${res.statusText}`);
+  }
+  return res.body;
 }
 
 /** A promise whose rejection is handled where it is awaited, not reported as unhandled here. */

@@ -13,6 +13,8 @@ import {
 import { reviewFromText, reviewSchema, type Review } from "../outcome/review.js";
 import { abortReason, aborted, costOf, type LoopState, type StopCondition } from "./stop.js";
 import type { StopReason } from "../outcome/outcome.js";
+import type { CoverageTracker } from "../review/diff-review.js";
+import { estimateTokens, type TokenBudget } from "../review/budget.js";
 import { SUBMIT_REVIEW } from "./tools/submit-review.js";
 import { ToolError } from "../util/errors.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
@@ -38,6 +40,12 @@ export interface LoopOptions {
    * context update (the instructions changed under the model's feet).
    */
   afterWrite?: () => Promise<string | undefined>;
+  /** Completion cap of every request. */
+  maxOutputTokens?: number;
+  /** The run's token budget: each request reserves its size plus its cap before it is sent. */
+  budget?: TokenBudget;
+  /** Counts the diff hunks a request carries as examined once it is answered. */
+  coverage?: CoverageTracker;
 }
 
 export interface LoopResult {
@@ -50,6 +58,20 @@ export interface LoopResult {
 }
 
 const MAX_TOOL_OUTPUT = 60_000;
+
+/** Characters of a conversation as sent: every message's text and tool-call arguments. */
+function charsOf(messages: readonly ChatMessage[]): number {
+  let chars = 0;
+  for (const m of messages) {
+    if (typeof m.content === "string") chars += m.content.length;
+    else if (Array.isArray(m.content)) chars += JSON.stringify(m.content).length;
+    if (m.role === "assistant")
+      for (const call of m.tool_calls ?? [])
+        chars += call.type === "function" ? call.function.arguments.length + 64 : 64;
+    chars += 16;
+  }
+  return chars;
+}
 
 export function toolSpecs(tools: readonly Tool[]): ToolSpec[] {
   return tools.map((t) => ({
@@ -75,15 +97,23 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
   const conditions = [aborted(opts.signal), ...opts.stopWhen];
   let lastText = "";
 
+  const specsChars = JSON.stringify(specs).length;
   for (;;) {
     const stop = conditions.map((c) => c(state)).find((r) => r !== undefined);
     if (stop) return { stop, review: undefined, state, lastText };
+    // The request's own size counts: one that would not fit what is left is not sent.
+    const reserved = estimateTokens(charsOf(messages) + specsChars) + (opts.maxOutputTokens ?? 0);
+    if (opts.budget && !opts.budget.reserve(reserved))
+      return { stop: "max-tokens", review: undefined, state, lastText };
     state.turns += 1;
+    const carried = opts.coverage?.sending();
 
     let reply: ModelReply;
     try {
       reply = await requestWithRetry(opts, messages, specs, state.turns);
     } catch (error) {
+      opts.budget?.settle(reserved, 0);
+      if (carried) opts.coverage?.failed(carried);
       if (opts.signal.aborted)
         return { stop: abortReason(opts.signal), review: undefined, state, lastText };
       return {
@@ -94,6 +124,8 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
         error: describeError(error).message,
       };
     }
+    opts.budget?.settle(reserved, reply.usage.promptTokens + reply.usage.completionTokens);
+    if (carried) opts.coverage?.answered(carried);
     usage.promptTokens += reply.usage.promptTokens;
     usage.completionTokens += reply.usage.completionTokens;
     usage.cachedTokens += reply.usage.cachedTokens;
@@ -146,12 +178,10 @@ async function requestWithRetry(
     });
     const started = Date.now();
     try {
-      const reply = await opts.model.complete(
-        messages,
-        specs,
-        opts.signal,
-        opts.promptCacheKey ? { promptCacheKey: opts.promptCacheKey } : undefined,
-      );
+      const reply = await opts.model.complete(messages, specs, opts.signal, {
+        ...(opts.promptCacheKey ? { promptCacheKey: opts.promptCacheKey } : {}),
+        ...(opts.maxOutputTokens ? { maxTokens: opts.maxOutputTokens } : {}),
+      });
       opts.journal.emit({
         type: "model.response",
         turn,

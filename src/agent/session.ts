@@ -9,6 +9,9 @@ import { costBudget, stopNote, tokenBudget, turnLimit, type StopCondition } from
 import { taskMessage } from "./task-message.js";
 import { editTools } from "./tools/edit-tools.js";
 import { reviewTools } from "./tools/index.js";
+import type { TokenBudget } from "../review/budget.js";
+import type { DiffReview } from "../review/diff-review.js";
+import { createDiffPages } from "./tools/diff-pages.js";
 import { createLoadSkill } from "./tools/load-skill.js";
 import { submitReviewTool } from "./tools/submit-review.js";
 import type { Tool } from "./tools/tool.js";
@@ -40,6 +43,14 @@ export interface SessionInput {
   model: ModelPort;
   journal: Journal;
   signal: AbortSignal;
+  /** The indexed diff: `git_diff` pages from it and the ledger counts what was read. */
+  review?: DiffReview;
+  /** The run's token budget, shared with every other model request of the run. */
+  tokenBudget?: TokenBudget;
+  /** Completion cap of every request. */
+  maxOutputTokens?: number;
+  /** Called after every model turn (progress). */
+  onTurn?: () => void;
 }
 
 export interface SessionResult {
@@ -49,8 +60,10 @@ export interface SessionResult {
 }
 
 /** The review tools, plus `load_skill` when skills can be loaded and the edit tools when allowed. */
-export function toolsFor(context: SessionContext): Tool[] {
-  const tools: Tool[] = [...reviewTools];
+export function toolsFor(context: SessionContext, review?: DiffReview): Tool[] {
+  const tools: Tool[] = review
+    ? [...reviewTools.filter((t) => t.name !== "git_diff"), createDiffPages(review)]
+    : [...reviewTools];
   const skills = context.skillFiles;
   if (skills) tools.push(createLoadSkill(skills.source, skills.current, skills.maxBytes));
   if (context.edits) tools.push(...editTools);
@@ -59,7 +72,7 @@ export function toolsFor(context: SessionContext): Tool[] {
 
 /** Builds the prompt, runs the tool loop and reads its ending as a conclusion. */
 export async function runSession(input: SessionInput): Promise<SessionResult> {
-  const tools = toolsFor(input.context);
+  const tools = toolsFor(input.context, input.review);
   const b = input.budgets;
   const prompt = buildPrompt({
     date: new Date().toISOString().slice(0, 10),
@@ -109,6 +122,10 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
     signal: input.signal,
     ...(input.sendCacheKey ? { promptCacheKey: prompt.cacheKey } : {}),
     ...(input.context.afterWrite ? { afterWrite: input.context.afterWrite } : {}),
+    ...(input.review ? { coverage: input.review.tracker } : {}),
+    ...(input.tokenBudget ? { budget: input.tokenBudget } : {}),
+    ...(input.maxOutputTokens ? { maxOutputTokens: input.maxOutputTokens } : {}),
+    ...(input.onTurn ? { onTurn: input.onTurn } : {}),
   });
   const conclusion: Conclusion =
     loop.stop === "final-answer" ? "success" : loop.stop === "model-error" ? "failure" : "partial";

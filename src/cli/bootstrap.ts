@@ -122,6 +122,7 @@ export function cliPorts(
       Promise.reject(new Error("memory commands run through 'rivumi memory' locally")),
     access: undefined,
     work: opts.work,
+    ci: () => Promise.reject(new Error("locally, triage a log file with 'rivumi triage --log'")),
     progress: () => undefined,
     ...(opts.status ? { status: opts.status } : {}),
     redact: (text) => run.redactor.redact(text),

@@ -26,6 +26,10 @@ const COMMANDS: Record<
     summary: "print the prompt sections and the full system prompt",
     load: () => import("./context-command.js"),
   },
+  journal: {
+    summary: "view a run's journal as a page, its statistics, or replay it against another model",
+    load: () => import("./journal-command.js"),
+  },
   triage: {
     summary: "point at the lines of a failed CI log that say why it failed (offline)",
     load: () => import("./triage-command.js"),

@@ -26,6 +26,11 @@ export interface AssembleOptions {
 
 export interface AssembledContext {
   context: SessionContext;
+  /**
+   * The rendered instructions that govern these directories only (the user layer, then the
+   * nearest project documents): what a child reviewer of hunks in those directories is given.
+   */
+  instructionsFor(dirs: readonly string[]): Promise<string>;
   resolution: InstructionResolution;
   skills: SkillIndex;
 }
@@ -109,7 +114,23 @@ export async function assembleContext(opts: AssembleOptions): Promise<AssembledC
       return message;
     };
   }
-  return { context, resolution: current.resolution, skills: current.skills };
+  const byDirs = new Map<string, Promise<string>>();
+  const instructionsFor = (dirs: readonly string[]) => {
+    const key = [...dirs].sort().join("\u0000");
+    let text = byDirs.get(key);
+    if (!text) {
+      text = resolveInstructions({
+        source: opts.source,
+        activeDirs: dirs.length > 0 ? dirs : ["."],
+        userLayer: opts.userLayer,
+        maxBytes: opts.maxBytes,
+        totalBytes: opts.totalBytes,
+      }).then((r) => r.text);
+      byDirs.set(key, text);
+    }
+    return text;
+  };
+  return { context, resolution: current.resolution, skills: current.skills, instructionsFor };
 }
 
 function contextUpdate(

@@ -1,7 +1,15 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
-import type { GitHubPort, IssueComment, PullRequestInfo, RepoRef } from "./port.js";
+import type {
+  GitHubPort,
+  IssueComment,
+  IssueInfo,
+  PullRef,
+  PullRequestInfo,
+  RepoRef,
+  WorkflowRunInfo,
+} from "./port.js";
 
 const MAX_RATE_LIMIT_WAIT_S = 60;
 
@@ -23,6 +31,65 @@ function toComment(c: {
   html_url: string;
 }): IssueComment {
   return { id: c.id, body: c.body ?? "", author: c.user?.login ?? "", url: c.html_url };
+}
+
+interface RunJson {
+  id: number;
+  name?: string | null;
+  workflow_id: number;
+  path: string;
+  head_sha: string;
+  head_branch: string | null;
+  event: string;
+  run_attempt?: number;
+  conclusion: string | null;
+  html_url: string;
+  repository: { full_name: string };
+  head_repository?: { full_name: string } | null;
+  pull_requests: Array<{ number: number; head: { sha: string }; base: { ref: string } }> | null;
+}
+
+function toRun(r: RunJson): WorkflowRunInfo {
+  return {
+    id: r.id,
+    name: r.name ?? "",
+    workflowId: r.workflow_id,
+    path: r.path,
+    headSha: r.head_sha,
+    headBranch: r.head_branch ?? "",
+    event: r.event,
+    attempt: r.run_attempt ?? 1,
+    conclusion: r.conclusion,
+    htmlUrl: r.html_url,
+    repository: r.repository.full_name,
+    headRepository: r.head_repository?.full_name ?? r.repository.full_name,
+    pulls: (r.pull_requests ?? []).map(toPullRef),
+  };
+}
+
+function toPullRef(p: {
+  number: number;
+  head: { sha: string };
+  base: { ref: string };
+  state?: string;
+}): PullRef {
+  return { number: p.number, headSha: p.head.sha, baseRef: p.base.ref, state: p.state ?? "open" };
+}
+
+function toIssue(i: {
+  number: number;
+  title: string;
+  body?: string | null;
+  user: { login: string } | null;
+  html_url: string;
+}): IssueInfo {
+  return {
+    number: i.number,
+    title: i.title,
+    body: i.body ?? "",
+    author: i.user?.login ?? "",
+    url: i.html_url,
+  };
 }
 
 export function createOctokit(opts: OctokitOptions): RivumiOctokit {
@@ -122,6 +189,103 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
         comment_id: commentId,
         content,
       });
+    },
+    async getWorkflowRun(runId) {
+      const { data } = await octokit.rest.actions.getWorkflowRun({ owner, repo, run_id: runId });
+      return toRun(data);
+    },
+    async listRunJobs(runId, attempt) {
+      const jobs = await octokit.paginate(octokit.rest.actions.listJobsForWorkflowRunAttempt, {
+        owner,
+        repo,
+        run_id: runId,
+        attempt_number: attempt,
+        per_page: 100,
+      });
+      return jobs.map((j) => ({
+        id: j.id,
+        name: j.name,
+        status: j.status,
+        conclusion: j.conclusion,
+        htmlUrl: j.html_url ?? "",
+        steps: (j.steps ?? []).map((s) => ({
+          number: s.number,
+          name: s.name,
+          status: s.status,
+          conclusion: s.conclusion,
+        })),
+      }));
+    },
+    async jobLogUrl(jobId) {
+      // Not followed here: fetch would carry the token to the storage host of a same-origin
+      // redirect, and octokit's auth header with it. The caller fetches the URL without it.
+      const res = await octokit.rest.actions.downloadJobLogsForWorkflowRun({
+        owner,
+        repo,
+        job_id: jobId,
+        request: { redirect: "manual" },
+      });
+      const location = res.headers.location;
+      if (!location)
+        throw new Error(`the log of job ${jobId} answered ${res.status} without a Location`);
+      return location;
+    },
+    async listWorkflowRuns(q) {
+      const { data } = await octokit.rest.actions.listWorkflowRuns({
+        owner,
+        repo,
+        workflow_id: q.workflow,
+        branch: q.branch,
+        status: q.status,
+        per_page: q.perPage,
+      });
+      return data.workflow_runs.map(toRun);
+    },
+    async listCommitPulls(sha) {
+      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+        owner,
+        repo,
+        commit_sha: sha,
+        per_page: 100,
+      });
+      return data.map(toPullRef);
+    },
+    async listPullsByHead(head) {
+      const { data } = await octokit.rest.pulls.list({
+        owner,
+        repo,
+        state: "open",
+        head,
+        per_page: 100,
+      });
+      return data.map(toPullRef);
+    },
+    async listCommitFiles(sha) {
+      const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: sha });
+      return (data.files ?? []).map((f) => f.filename);
+    },
+    async listOpenIssuesBy(creator) {
+      const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
+        owner,
+        repo,
+        creator,
+        state: "open",
+        per_page: 100,
+      });
+      return issues.filter((i) => !i.pull_request).map(toIssue);
+    },
+    async createIssue(title, body) {
+      const { data } = await octokit.rest.issues.create({ owner, repo, title, body });
+      return toIssue(data);
+    },
+    async updateIssue(number, change) {
+      const { data } = await octokit.rest.issues.update({
+        owner,
+        repo,
+        issue_number: number,
+        ...change,
+      });
+      return toIssue(data);
     },
     async updateIssueComment(id, body) {
       const { data } = await octokit.rest.issues.updateComment({

@@ -11,6 +11,31 @@ export interface GitHubPort {
   deleteIssueComment(id: number): Promise<void>;
   /** Reacts to an issue comment (the memory commands' +1 or confused). */
   createReaction(commentId: number, content: "+1" | "confused"): Promise<void>;
+
+  // Failed-CI triage: reads of GitHub Actions, and one issue per failure signature.
+  getWorkflowRun(runId: number): Promise<WorkflowRunInfo>;
+  /** The jobs of one attempt of a run, every page. */
+  listRunJobs(runId: number, attempt: number): Promise<WorkflowJobInfo[]>;
+  /** The storage URL a job's log redirects to (the API answers 302); fetch it without the token. */
+  jobLogUrl(jobId: number): Promise<string>;
+  /** The newest runs of a workflow on a branch with that status, newest first (one page). */
+  listWorkflowRuns(query: {
+    /** The workflow's id or its file name (`ci.yml`). */
+    workflow: number | string;
+    branch: string;
+    status: "success";
+    perPage: number;
+  }): Promise<WorkflowRunInfo[]>;
+  /** Pull requests that contain a commit of this repository (none for a fork's commit). */
+  listCommitPulls(sha: string): Promise<PullRef[]>;
+  /** Open pull requests from `owner:branch` (how a fork's pull request is found). */
+  listPullsByHead(head: string): Promise<PullRef[]>;
+  /** The paths a commit changed (at most the first page GitHub gives). */
+  listCommitFiles(sha: string): Promise<string[]>;
+  /** Open issues (not pull requests) opened by `creator`, every page. */
+  listOpenIssuesBy(creator: string): Promise<IssueInfo[]>;
+  createIssue(title: string, body: string): Promise<IssueInfo>;
+  updateIssue(number: number, change: { title: string; body: string }): Promise<IssueInfo>;
 }
 
 export interface RepoRef {
@@ -47,6 +72,61 @@ export interface PullFile {
 
 export interface IssueComment {
   id: number;
+  body: string;
+  author: string;
+  url: string;
+}
+
+/** A workflow run, as triage needs it. */
+export interface WorkflowRunInfo {
+  id: number;
+  /** The workflow's name. */
+  name: string;
+  workflowId: number;
+  /** The workflow file, e.g. `.github/workflows/ci.yml`. */
+  path: string;
+  headSha: string;
+  headBranch: string;
+  /** The event that started it: push, pull_request, … */
+  event: string;
+  attempt: number;
+  conclusion: string | null;
+  htmlUrl: string;
+  /** `owner/repo` the run belongs to. */
+  repository: string;
+  /** `owner/repo` its head commit comes from (a fork for a fork's pull request). */
+  headRepository: string;
+  /** The same-repository pull requests GitHub links to it (never a fork's). */
+  pulls: PullRef[];
+}
+
+export interface WorkflowStepInfo {
+  number: number;
+  name: string;
+  status: string;
+  conclusion: string | null;
+}
+
+export interface WorkflowJobInfo {
+  id: number;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  htmlUrl: string;
+  steps: WorkflowStepInfo[];
+}
+
+export interface PullRef {
+  number: number;
+  headSha: string;
+  baseRef: string;
+  /** open or closed; a run's own list has open ones only. */
+  state: string;
+}
+
+export interface IssueInfo {
+  number: number;
+  title: string;
   body: string;
   author: string;
   url: string;

@@ -24,6 +24,10 @@ export type RlmEvent =
       iteration: number;
       ms: number;
       stdoutChars: number;
+      /** The cell's code, its first 4,000 characters (the model wrote it: untrusted text). */
+      code: string;
+      /** What the cell printed, its first 2,000 characters; `stdoutChars` counts all of it. */
+      output: string;
       error?: string;
       /** The process was killed or died, and its state with it. */
       lost?: boolean;

@@ -28,6 +28,7 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
           ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}),
           // Strict OpenAI-compatible servers refuse unknown fields: only sent when asked for.
           ...(options?.promptCacheKey ? { prompt_cache_key: options.promptCacheKey } : {}),
+          ...(options?.maxTokens ? { max_tokens: options.maxTokens } : {}),
         },
         { signal },
       );

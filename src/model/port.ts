@@ -24,6 +24,10 @@ export interface ModelPort {
     messages: ChatMessage[],
     tools: ToolSpec[],
     signal: AbortSignal,
-    options?: { promptCacheKey?: string },
+    options?: {
+      promptCacheKey?: string;
+      /** Completion cap of this request (`max_tokens`). */
+      maxTokens?: number;
+    },
   ): Promise<ModelReply>;
 }

@@ -26,6 +26,7 @@ export function idlePorts(run: {
       target: () => Promise.reject(new Error("no workspace is available to this run")),
       open: () => Promise.reject(new Error("no workspace is available to this run")),
     },
+    ci: () => Promise.reject(new Error("GitHub Actions are not available to this run")),
     progress: () => undefined,
     redact: (text) => text,
   };

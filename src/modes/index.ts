@@ -13,6 +13,7 @@ export const MODES = {
   memory: async () => (await import("./memory.js")).memoryMode,
   stop: async () => (await import("./stop.js")).stopMode,
   rlm: async () => (await import("./rlm.js")).rlmMode,
+  triage: async () => (await import("./triage.js")).triageMode,
 } satisfies Registry;
 
 /** Runs the mode for this plan. */

@@ -4,7 +4,7 @@ import type { Settings } from "../config/settings.js";
 import type { MemoryStore } from "../context/memory/store.js";
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
-import type { PullFile } from "../github/port.js";
+import type { GitHubPort, PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import type { Outcome, Progress } from "../outcome/outcome.js";
@@ -42,6 +42,26 @@ export interface WorkSource {
   open(target: Target, plan: AgentPlan): Promise<OpenWorkspace>;
 }
 
+/** What failed-CI triage reads: the Actions API, the log storage, and a folder for the logs. */
+export interface CiPorts {
+  github: Pick<
+    GitHubPort,
+    | "getWorkflowRun"
+    | "listRunJobs"
+    | "jobLogUrl"
+    | "listWorkflowRuns"
+    | "listCommitPulls"
+    | "listPullsByHead"
+    | "listCommitFiles"
+  >;
+  /** Streams a log from the storage URL GitHub redirected to, never with GitHub's token. */
+  openLog(url: string, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>>;
+  /** A folder of this run's own, for the downloaded logs. */
+  dir: string;
+  /** The web server (https://github.com), for links to log lines. */
+  serverUrl: string;
+}
+
 export interface ModePorts {
   settings: Settings;
   trigger: Trigger;
@@ -61,6 +81,8 @@ export interface ModePorts {
   /** The asker's permission, from the trust check. */
   access: { permission: string; roleName: string } | undefined;
   work: WorkSource;
+  /** GitHub Actions for failed-CI triage; only the action has them. */
+  ci(): Promise<CiPorts>;
   /** Tells the pull request that work has begun (best effort, never throws). */
   progress(update: Progress): void;
   /** A live status line for long work (the CLI shows it on a terminal); optional. */

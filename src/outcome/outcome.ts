@@ -26,12 +26,128 @@ export interface RunStats {
 
 /** One thing `publish/` carries out on GitHub for this outcome. */
 export type Publication =
-  /** The run's sticky comment on a pull request: progress while it works, then the result. */
-  | { kind: "sticky-comment"; pr: number }
+  /**
+   * The run's sticky comment on a pull request: progress while it works, then the result. With
+   * `key`, a comment of that key instead of the job's own (triage: one per triaged workflow).
+   */
+  | { kind: "sticky-comment"; pr: number; key?: string }
   /** A reaction on the comment that asked (a memory command). */
   | { kind: "reaction"; commentId: number; content: "+1" | "confused" }
   /** A reply of its own on an issue or pull request; `body` is already neutralised and bounded. */
-  | { kind: "reply"; issue: number; body: string; state: string };
+  | { kind: "reply"; issue: number; body: string; state: string }
+  /**
+   * One issue per `key` (triage: per failure signature): the open issue Rivumi opened with that
+   * key's hidden marker is updated, else one is opened. The body is rendered from the outcome.
+   */
+  | { kind: "issue-by-marker"; key: string; title: string }
+  /** Annotations on the run; GitHub shows at most 10 of each level. */
+  | { kind: "annotations"; items: Annotation[] };
+
+/** One annotation; `file` and `line` where the log names them. Text is untrusted and plain. */
+export interface Annotation {
+  level: "error" | "warning" | "notice";
+  title: string;
+  message: string;
+  file?: string;
+  line?: number;
+}
+
+/** The categories of a failed-CI digest. */
+export const TRIAGE_CATEGORIES = [
+  "test",
+  "build",
+  "lint",
+  "types",
+  "dependency",
+  "infrastructure",
+  "timeout",
+  "flaky",
+] as const;
+export type TriageCategory = (typeof TRIAGE_CATEGORIES)[number];
+
+/** A short range of a job log, quoted; lines are the log's, timestamps and colours removed. */
+export interface TriageEvidence {
+  /** 1-based lines of the job's log as GitHub serves it. */
+  startLine: number;
+  endLine: number;
+  step: string;
+  /** What the deterministic triage took it for: test, build, types, timeout, … */
+  kind: string;
+  lines: string[];
+  /** The job's log page at that step and line (the job's page when the step is not known). */
+  url: string;
+  /** The repository file and line the log names in or just after the range, if any. */
+  location?: { file: string; line: number };
+}
+
+/** One failed job of the run. */
+export interface TriageJob {
+  id: number;
+  name: string;
+  conclusion: string;
+  url: string;
+  /** The step the Actions API says failed. */
+  failedStep: { number: number; name: string } | undefined;
+  /** Empty when the log could not be read. */
+  signature: string;
+  /** Best first. */
+  evidence: TriageEvidence[];
+  /** The log's size; `cut` when it was over the limit and only its head and tail were kept. */
+  log:
+    | {
+        bytes: number;
+        cut: { afterLine: number; droppedLines: number; droppedBytes: number } | undefined;
+      }
+    | undefined;
+  /** The lines only this log has, in the failed step, against the same job of the last green run. */
+  diff:
+    | {
+        runId: number;
+        runUrl: string;
+        step: string;
+        lines: Array<{ line: number; text: string }>;
+        truncated: boolean;
+      }
+    | undefined;
+  /** Why the log could not be read or compared (expired, over a limit), for the reader. */
+  notes: string[];
+}
+
+/** What the model made of the failure; every string is the model's, untrusted. */
+export interface TriageDigest {
+  rootCause: string;
+  category: TriageCategory | undefined;
+  evidence: Array<{ job: string; step: string; startLine: number; endLine: number; url: string }>;
+  files: Array<{ path: string; line: number | undefined }>;
+  nextStep: string;
+  model: string;
+}
+
+/** A failed workflow run explained: counted and quoted by the code, digested by the model. */
+export interface TriageReport {
+  /** `owner/repo`. */
+  repo: string;
+  run: {
+    id: number;
+    attempt: number;
+    workflow: string;
+    /** The workflow file. */
+    path: string;
+    event: string;
+    headSha: string;
+    headBranch: string;
+    conclusion: string;
+    url: string;
+  };
+  /** The run's failure signature (of its failed jobs' signatures); the key of its issue. */
+  signature: string;
+  jobs: TriageJob[];
+  /** Jobs that were cancelled, most likely by another job's failure (fail-fast); not triaged. */
+  cancelled: string[];
+  digest: TriageDigest | undefined;
+  /** Why there is no digest, when there is none. */
+  digestNote: string | undefined;
+}
 
 /** What an RLM run answered, and how it got there. */
 export interface RlmAnswer {
@@ -74,8 +190,12 @@ export interface Outcome {
   review: Review | undefined;
   /** What the review examined; set for pull request reviews and tasks with a diff. */
   coverage?: CoverageSummary;
+  /** Findings whose path and line are not in the pull request's diff: kept, listed apart. */
+  unanchored?: Review["findings"];
   /** The answer of an RLM run. */
   rlm?: RlmAnswer;
+  /** The explanation of a failed workflow run (triage mode). */
+  triage?: TriageReport;
   /** Why the run ended early, was skipped or failed, in words a user can act on. */
   note: string | undefined;
   stats: RunStats;

@@ -57,7 +57,26 @@ export interface MemoryPlan {
   reason: string;
 }
 
-export type Plan = ReviewPlan | TaskPlan | StopPlan | MemoryPlan | RlmPlan;
+/**
+ * Explain a failed workflow run: its failed jobs' logs, the failure signature, the difference from
+ * the last green run and, with a model, a digest. The mode reads the rest of the run (its workflow,
+ * branch and attempt) from the Actions API of this repository.
+ */
+export interface TriagePlan {
+  kind: "triage";
+  runId: number;
+  headSha: string;
+  /** The pull requests the event names (same-repository ones; GitHub lists none for a fork's). */
+  prNumbers: number[];
+  /** failure, timed_out or startup_failure. */
+  conclusion: string;
+  reason: string;
+}
+
+export type Plan = ReviewPlan | TaskPlan | StopPlan | MemoryPlan | RlmPlan | TriagePlan;
+
+/** The run conclusions that are triaged; any other is skipped with a notice. */
+export const TRIAGED_CONCLUSIONS: readonly string[] = ["failure", "timed_out", "startup_failure"];
 
 /** What the I/O stage learned about the actor before planning. */
 export interface TrustFacts {
@@ -78,10 +97,24 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
       return skip(trigger.reason);
     case "local":
       return skip("a local run is planned by the rivumi command that started it");
-    case "workflow_run":
-      return skip(
-        "failed-CI triage is not available in this version; the workflow_run event was ignored",
-      );
+    case "workflow_run": {
+      // GitHub sends workflow_run for this repository's own workflows; the run is read back from
+      // this repository's API, so a run of another repository is never acted on. No person asked,
+      // so there is no permission to check: the workflow file that listens is the consent.
+      if (!TRIAGED_CONCLUSIONS.includes(trigger.conclusion)) {
+        return skip(
+          `workflow run ${trigger.runId} concluded '${trigger.conclusion || "none"}'; only ${TRIAGED_CONCLUSIONS.join(", ")} runs are triaged`,
+        );
+      }
+      return {
+        kind: "triage",
+        runId: trigger.runId,
+        headSha: trigger.headSha,
+        prNumbers: [...trigger.prNumbers],
+        conclusion: trigger.conclusion,
+        reason: `workflow run ${trigger.runId} concluded '${trigger.conclusion}'`,
+      };
+    }
     case "pull_request": {
       if (trigger.event === "pull_request" && trigger.isFork) {
         return {

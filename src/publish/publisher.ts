@@ -1,14 +1,17 @@
 import type { GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
-import type { Outcome, Progress, Publication } from "../outcome/outcome.js";
+import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { renderComment, renderProgress } from "./render.js";
-import { StickyComment } from "./sticky-comment.js";
+import { StickyComment, stickyKey } from "./sticky-comment.js";
+import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
 
 /** How each kind of publication is named in the journal and the log when it fails. */
 const TARGETS: Record<Publication["kind"], string> = {
   "sticky-comment": "comment",
   reaction: "memory reaction",
   reply: "memory reply",
+  "issue-by-marker": "triage issue",
+  annotations: "annotations",
 };
 
 /**
@@ -17,7 +20,7 @@ const TARGETS: Record<Publication["kind"], string> = {
  * final result updates the comment the progress note created.
  */
 export class Publisher {
-  private readonly stickies = new Map<number, StickyComment>();
+  private readonly stickies = new Map<string, StickyComment>();
   private self: Promise<string> | undefined;
 
   constructor(
@@ -29,6 +32,8 @@ export class Publisher {
       /** The `bot-login` input, when the workflow names Rivumi's login itself. */
       botLogin: string | undefined;
       redact: (text: string) => string;
+      /** Writes one annotation to the run (a workflow command); annotations are skipped without it. */
+      annotate?: (annotation: Annotation) => Promise<void>;
     },
   ) {}
 
@@ -44,11 +49,11 @@ export class Publisher {
     return this.self;
   };
 
-  private sticky(pr: number): StickyComment {
-    let sticky = this.stickies.get(pr);
+  private sticky(pr: number, key = this.opts.stickyKey): StickyComment {
+    let sticky = this.stickies.get(`${pr} ${key}`);
     if (!sticky) {
-      sticky = new StickyComment(this.github, pr, this.selfLogin, this.opts.stickyKey);
-      this.stickies.set(pr, sticky);
+      sticky = new StickyComment(this.github, pr, this.selfLogin, key);
+      this.stickies.set(`${pr} ${key}`, sticky);
     }
     return sticky;
   }
@@ -107,8 +112,15 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const body = redact(renderComment(outcome));
-        const { action, comment } = await this.sticky(item.pr).upsert(body);
+        const { triage } = outcome;
+        const body = redact(
+          triage ? renderTriageComment({ ...outcome, triage }) : renderComment(outcome),
+        );
+        const key =
+          item.key === undefined
+            ? undefined
+            : stickyKey({ configured: item.key, workflow: undefined, job: undefined });
+        const { action, comment } = await this.sticky(item.pr, key).upsert(body);
         journal.emit({
           type: "publish.comment",
           action,
@@ -134,6 +146,50 @@ export class Publisher {
         });
         return comment.url;
       }
+      case "issue-by-marker":
+        return this.issueByMarker(item, outcome);
+      case "annotations":
+        for (const annotation of item.items)
+          await this.opts.annotate?.({
+            ...annotation,
+            message: redact(annotation.message),
+            title: redact(annotation.title),
+          });
+        return undefined;
     }
+  }
+
+  /**
+   * Updates the open issue Rivumi opened for this key, found by the hidden marker on its first
+   * line and its author (anyone can paste a marker), or opens one. Returns the issue's URL.
+   */
+  private async issueByMarker(
+    item: Extract<Publication, { kind: "issue-by-marker" }>,
+    outcome: Outcome,
+  ): Promise<string> {
+    const { triage } = outcome;
+    if (!triage) throw new Error("an issue by marker is rendered from a triage");
+    const marker = `<!-- rivumi:issue ${stickyKey({ configured: item.key, workflow: undefined, job: undefined })} -->`;
+    const body = `${marker}\n${this.opts.redact(renderTriageIssue({ ...outcome, triage }))}`;
+    const title = this.opts.redact(titleText(item.title)).slice(0, 256);
+    const login = await this.selfLogin();
+    const self = login.toLowerCase();
+    const own = (await this.github.listOpenIssuesBy(login))
+      .filter(
+        (i) => i.author.toLowerCase() === self && i.body.split("\n", 1)[0]?.trimEnd() === marker,
+      )
+      .sort((a, b) => a.number - b.number)[0];
+    const issue = own
+      ? await this.github.updateIssue(own.number, { title, body })
+      : await this.github.createIssue(title, body);
+    this.opts.journal.emit({
+      type: "publish.comment",
+      action: own ? "updated" : "created",
+      id: issue.number,
+      url: issue.url,
+      state: outcome.conclusion,
+      bytes: body.length,
+    });
+    return issue.url;
   }
 }

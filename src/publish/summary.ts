@@ -1,5 +1,6 @@
 import type { Outcome } from "../outcome/outcome.js";
 import { formatUsage, renderReviewBody } from "./render.js";
+import { renderTriageSummary } from "./triage-render.js";
 import { boundBytes } from "../util/sanitize.js";
 
 export const SUMMARY_LIMIT = 1024 * 1024;
@@ -31,6 +32,7 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
     );
   }
   parts.push(renderReviewBody(outcome));
+  if (outcome.triage) parts.push(renderTriageSummary(outcome.triage), "");
   for (const block of outcome.details ?? []) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(

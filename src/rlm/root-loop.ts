@@ -24,6 +24,9 @@ import { extractReplBlocks } from "./repl-block.js";
 import type { RlmInput } from "./sandbox.js";
 
 const MAX_ANSWER = 200_000;
+/** How much of a cell's code and output its journal event keeps. */
+const CELL_CODE_PREVIEW = 4_000;
+const CELL_OUTPUT_PREVIEW = 2_000;
 
 export interface Level {
   depth: number;
@@ -150,13 +153,16 @@ export async function runLevel(l: Level): Promise<LevelResult> {
         continue;
       }
       streak = 0;
-      const cell = await host.exec(blocks[0]!);
+      const code = blocks[0]!;
+      const cell = await host.exec(code);
       journal.emit({
         type: "rlm.cell",
         depth,
         iteration: iterations,
         ms: Math.round(cell.ms),
         stdoutChars: cell.stdoutChars,
+        code: clip(code, CELL_CODE_PREVIEW),
+        output: clip(cell.stdout, CELL_OUTPUT_PREVIEW),
         ...(cell.error ? { error: clip(cell.error, 500) } : {}),
         ...(cell.lost ? { lost: true } : {}),
         ...(cell.final ? { finalized: true } : {}),

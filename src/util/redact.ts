@@ -1,52 +1,193 @@
+// Secrets are masked in every form a renderer or a reader would decode: plain, escaped (JSON/JS,
+// HTML references, percent, quoted-printable, byte literals), split by markup, separators or
+// invisible characters, in compatibility letters, encoded (hex, base64, base32, base85, decimal
+// codes, nested) and in mixtures of these. See redact-scan.ts for how one pass finds them.
+import { SPECIAL, foldTables } from "./redact-fold.js";
+import { encodedForms, logForms, type Form } from "./redact-forms.js";
+import { NeedleIndex } from "./redact-index.js";
+import { FAMILIES, decodeLayer, smuggledRuns, toSource, type Layer } from "./redact-layer.js";
+import { scan } from "./redact-scan.js";
+import { decodeUnit, unit } from "./redact-unit.js";
+
 const MASK = "***";
 const MIN_SECRET = 6;
+/** Layers of escapes decoded inside one another (`\\u0026#103;` is three). */
+const MAX_DEPTH = 4;
+/** A mask that cuts a unit in two changes how what is left reads: a few rounds clear that. */
+const MAX_ROUNDS = 6;
+/** Every kind of unit but one, for each kind: the one a reader may have stopped short of. */
+const LAYER_KINDS = FAMILIES.map((left) => FAMILIES.filter((f) => f !== left).join(""));
+/** View characters a region spans beyond the longest text, for markup not taken as nested. */
+const REACH_SLACK = 32;
+/** The longest unit: a tag or comment (redact-markup's MAX_TAG). */
+const MAX_UNIT = 1024;
 
-/** Base64 text that appears wherever `secret` is encoded inside a larger base64 payload. */
-function base64Forms(secret: Buffer): string[] {
-  const forms: string[] = [];
-  for (let shift = 0; shift < 3; shift++) {
-    const encoded = Buffer.concat([Buffer.alloc(shift), secret]).toString("base64");
-    // Only whole 3-byte groups made entirely of secret bytes encode the same way in any payload.
-    const first = Math.ceil(shift / 3) * 4;
-    const last = Math.floor((shift + secret.length) / 3) * 4;
-    const core = encoded.slice(first, last);
-    if (core.length >= MIN_SECRET) {
-      forms.push(core, core.replace(/\+/g, "-").replace(/\//g, "_"));
-    }
-  }
-  return forms;
-}
-
-/** Replaces every registered secret, and its base64 and URL encodings, with `***`. */
+/** Replaces every registered secret, in any form that decodes to it, with `***`. */
 export class Redactor {
-  private readonly needles = new Set<string>();
-  private pattern: RegExp | undefined;
+  private readonly plain: string[] = [];
+  private readonly forms: string[] = [];
+  private readonly needles: Form[] = [];
+  private readonly texts: Form[] = [];
+  private indexes: Indexes | undefined;
 
   add(secret: string | undefined): void {
-    if (!secret || secret.length < MIN_SECRET) return;
-    const forms = [secret, encodeURIComponent(secret), ...base64Forms(Buffer.from(secret, "utf8"))];
-    for (const f of forms) this.needles.add(f);
-    this.pattern = undefined;
+    if (!secret || secret.length < MIN_SECRET || this.plain.includes(secret)) return;
+    this.plain.push(secret);
+    for (const form of logForms(secret)) if (!this.forms.includes(form)) this.forms.push(form);
+    // A byte escape that is not UTF-8 decodes to one character per byte.
+    const texts = [secret, Buffer.from(secret, "utf8").toString("latin1")];
+    this.texts.push(...texts.map((text) => ({ text, caseless: false })));
+    this.needles.push(...texts.map((text) => ({ text, caseless: false })), ...encodedForms(secret));
+    this.indexes = undefined;
   }
 
+  /** The forms to hand to `core.setSecret`; new ones are appended as secrets are added. */
   get secrets(): readonly string[] {
-    return [...this.needles];
+    return [...this.forms];
   }
 
   redact(text: string): string {
-    if (this.needles.size === 0) return text;
-    this.pattern ??= new RegExp(
-      [...this.needles]
-        .sort((a, b) => b.length - a.length)
-        .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-        .join("|"),
-      "g",
-    );
-    return text.replace(this.pattern, MASK);
+    // Every needle reads as at least MIN_SECRET characters, each from one or more of the text.
+    if (this.plain.length === 0 || text.length < MIN_SECRET) return text;
+    const indexes = (this.indexes ??= {
+      all: new NeedleIndex(this.needles),
+      texts: new NeedleIndex(this.texts),
+    });
+    let out = text;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const spans = findSpans(out, indexes, indexes.all, 0);
+      for (const secret of this.plain)
+        for (let at = out.indexOf(secret); at >= 0; at = out.indexOf(secret, at + 1))
+          spans.push(at, at + secret.length);
+      if (spans.length === 0) return out;
+      const before = out;
+      const merged = merge(before, spans);
+      out = mask(before, merged);
+      // `***` reads as itself, so a mask changes no reading around it unless it cut a unit in two.
+      if (!merged.some(([start, end]) => cutsUnit(before, start) || cutsUnit(before, end)))
+        return out;
+    }
+    return out;
   }
 
   /** Redacts every string inside a JSON-like value. */
   redactValue<T>(value: T): T {
-    return JSON.parse(this.redact(JSON.stringify(value))) as T;
+    const json = JSON.stringify(value);
+    if (json === undefined) return value;
+    try {
+      return JSON.parse(this.redact(json)) as T;
+    } catch {
+      // A secret split across strings was masked with the JSON around it: mask string by string.
+      return JSON.parse(json, (_key, v: unknown) =>
+        typeof v === "string" ? this.redact(v) : v,
+      ) as T;
+    }
   }
+}
+
+interface Indexes {
+  /** Every form of every secret. */
+  all: NeedleIndex;
+  /** The secrets' text forms only: what a second layer of character escapes may spell. */
+  texts: NeedleIndex;
+}
+
+/** [start, end] of every span of `text` that reads as a needle of `ix`, at any depth. */
+function findSpans(text: string, indexes: Indexes, ix: NeedleIndex, depth: number): number[] {
+  const spans: number[] = [];
+  const { hidden, regions } = scan(text, ix, indexes.texts.longest + REACH_SLACK, spans);
+  // What a tag or comment hides from the view is still in the text.
+  for (let k = 0; k < hidden.length; k += 2) {
+    const from = hidden[k]! + 1;
+    for (const p of findSpans(text.slice(from, hidden[k + 1]), indexes, ix, depth + 1))
+      spans.push(p + from);
+  }
+  if (depth === 0)
+    for (const run of smuggledRuns(text)) {
+      const found = findSpans(run.text, indexes, ix, depth + 1);
+      for (const p of found) spans.push(run.at[p]!);
+    }
+  if (depth >= MAX_DEPTH) return spans;
+  for (let k = 0; k < regions.length; k += 2) {
+    const from = regions[k]!;
+    const view = decodeLayer(text.slice(from, regions[k + 1]));
+    if (!view) continue;
+    const back = (layer: Layer, found: number[]) => {
+      for (let m = 0; m < found.length; m += 2) {
+        const [start, end] = toSource(layer, found[m]!, found[m + 1]!);
+        spans.push(start + from, end + from);
+      }
+    };
+    // The next layer, of every kind of unit at once and of all kinds but one: what the first
+    // layer decoded may or may not have been meant to combine further.
+    back(view, findSpans(view.text, indexes, indexes.texts, depth + 1));
+    for (const family of LAYER_KINDS) {
+      const next = decodeLayer(view.text, family);
+      if (!next) continue;
+      const found = findSpans(next.text, indexes, indexes.texts, depth + 1);
+      const inView: number[] = [];
+      for (let m = 0; m < found.length; m += 2)
+        inView.push(...toSource(next, found[m]!, found[m + 1]!));
+      back(view, inView);
+    }
+  }
+  return spans;
+}
+
+/** The spans widened to whole escapes, sorted and merged where they overlap or touch. */
+function merge(text: string, flat: number[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (let k = 0; k < flat.length; k += 2) spans.push(widen(text, flat[k]!, flat[k + 1]!));
+  spans.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else merged.push(span);
+  }
+  return merged;
+}
+
+/** Replaces each span with the mask (by concatenation, which V8 defers, as `replace` does). */
+function mask(text: string, spans: readonly [number, number][]): string {
+  let out = "";
+  let last = 0;
+  for (const [start, end] of spans) {
+    out += text.slice(last, start) + MASK;
+    last = end;
+  }
+  return out + text.slice(last);
+}
+
+/**
+ * Widens a span so that no backslash escape and no surrogate pair is cut in two: cutting
+ * `\"` or `\u0067` would leave JSON that no longer parses.
+ */
+function widen(text: string, start: number, end: number): [number, number] {
+  let k = start;
+  while (k > 0 && text.charCodeAt(k - 1) === 0x5c) k--;
+  if ((start - k) % 2 === 1) start--;
+  k = end;
+  while (k > start && text.charCodeAt(k - 1) === 0x5c) k--;
+  if ((end - k) % 2 === 1 && end < text.length)
+    end += /^u[0-9a-fA-F]{4}/.test(text.slice(end, end + 5)) ? 5 : 1;
+  if (isLow(text.charCodeAt(start)) && isHigh(text.charCodeAt(start - 1))) start--;
+  if (isLow(text.charCodeAt(end)) && isHigh(text.charCodeAt(end - 1))) end++;
+  return [start, end];
+}
+
+/** Whether a unit that begins before `pos` ends after it. */
+function cutsUnit(text: string, pos: number): boolean {
+  const { lower } = foldTables();
+  for (let p = Math.max(0, pos - MAX_UNIT); p < pos; p++)
+    if (lower[text.charCodeAt(p)] === SPECIAL && decodeUnit(text, p) && unit.end > pos) return true;
+  return false;
+}
+
+function isHigh(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLow(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
 }

@@ -204,6 +204,7 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
                   text: "",
                 },
                 skills: { skills: [], rejected: [] },
+                instructionsFor: () => Promise.resolve(""),
                 edits: false,
                 notices: [],
               }),
@@ -214,6 +215,7 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
           });
         },
       },
+      ci: () => Promise.reject(new Error("no GitHub Actions in the wiring tests")),
       progress: (update) => world.progress.push(update.pr),
       redact: run.redact,
     },

@@ -7,6 +7,8 @@ import {
   issueCommentPayload,
   pullRequestPayload,
   workflowDispatchPayload,
+  workflowRunPayload,
+  type WorkflowRunOptions,
 } from "../support/payloads.js";
 
 const settings = (extra: Record<string, string> = {}) =>
@@ -136,5 +138,63 @@ describe("planRun for memory commands", () => {
         kind: "memory",
       });
     }
+  });
+});
+
+describe("planRun for workflow_run", () => {
+  type Conclusion = WorkflowRunOptions["conclusion"] | "startup_failure";
+  const run = (conclusion: Conclusion, extra: Partial<WorkflowRunOptions> = {}) =>
+    parseTrigger(
+      "workflow_run",
+      withConclusion(
+        workflowRunPayload({
+          ...repo,
+          runId: 31,
+          conclusion: "failure",
+          headSha: fakeSha("w"),
+          ...extra,
+        }),
+        conclusion,
+      ),
+    );
+  // The webhook schema lags the API, which reports `startup_failure`.
+  const withConclusion = <T extends { workflow_run: { conclusion: unknown } }>(
+    p: T,
+    c: Conclusion,
+  ) => {
+    p.workflow_run.conclusion = c;
+    return p;
+  };
+
+  it("triages a failed, timed-out or unstarted run, with no permission to check", () => {
+    for (const conclusion of ["failure", "timed_out", "startup_failure"] as const) {
+      expect(
+        planRun(run(conclusion, { prNumbers: [4] }), settings(), { permission: undefined }),
+      ).toEqual({
+        kind: "triage",
+        runId: 31,
+        headSha: fakeSha("w"),
+        prNumbers: [4],
+        conclusion,
+        reason: `workflow run 31 concluded '${conclusion}'`,
+      });
+    }
+  });
+
+  it("skips any other conclusion with a notice that says why", () => {
+    for (const conclusion of ["success", "cancelled"] as const) {
+      const plan = planRun(run(conclusion), settings(), { permission: undefined });
+      expect(plan).toMatchObject({ kind: "stop", conclusion: "skipped" });
+      expect(plan.reason).toContain(`concluded '${conclusion}'`);
+      expect(plan.reason).toContain("failure, timed_out, startup_failure");
+    }
+  });
+
+  it("triages a fork's run: the payload lists no pull request, the mode finds it", () => {
+    expect(
+      planRun(run("failure", { headRepository: "mallory/widgets" }), settings(), {
+        permission: undefined,
+      }),
+    ).toMatchObject({ kind: "triage", prNumbers: [] });
   });
 });

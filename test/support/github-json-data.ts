@@ -63,7 +63,7 @@ export function workflowRun(state: GitHubState, repo: RepoState, run: RunRecord)
     workflow_url: `${state.url}/repos/${repo.fullName}/actions/workflows/${workflowId}`,
     head_commit: null,
     repository: repository(state, repo.fullName),
-    head_repository: repository(state, repo.fullName),
+    head_repository: repository(state, run.headRepository),
   };
 }
 

@@ -18,7 +18,9 @@ import {
 import type { Socket } from "node:net";
 import { HttpError, notFound, type RouteResult } from "./github-http.js";
 import type { Handler, RouteContext } from "./github-route-context.js";
+import { actionsRoutes } from "./github-routes-actions.js";
 import { gitRoutes } from "./github-routes-git.js";
+import { issueWriteRoutes } from "./github-routes-issue-writes.js";
 import { issueRoutes } from "./github-routes-issues.js";
 import { reviewRoutes } from "./github-routes-reviews.js";
 import { GitHubState, type StateOptions } from "./github-state.js";
@@ -76,7 +78,13 @@ export interface GitHubServerOptions extends StateOptions {
   validateResponses?: boolean;
 }
 
-const routes: Readonly<Record<string, Handler>> = { ...issueRoutes, ...reviewRoutes, ...gitRoutes };
+const routes: Readonly<Record<string, Handler>> = {
+  ...issueRoutes,
+  ...issueWriteRoutes,
+  ...actionsRoutes,
+  ...reviewRoutes,
+  ...gitRoutes,
+};
 const DOCS = "https://docs.github.com/rest";
 
 /** Starts a fake GitHub on 127.0.0.1 (random port); it never keeps the process alive. */

@@ -35,6 +35,8 @@ export class RepoState {
   readonly roles = new Map<string, Role>();
   readonly runs = new Map<number, RunRecord>();
   readonly jobs = new Map<number, JobRecord>();
+  /** Paths each commit changed, as `GET /commits/{ref}` lists them (see `setCommitFiles`). */
+  readonly commitFiles = new Map<string, string[]>();
   nextNumber = 1;
   /** Overrides the `clone_url` the API reports. */
   cloneUrl: string | undefined;
@@ -227,6 +229,7 @@ export class GitHubState {
       actor: { login: init.actor ?? "octocat", type: "User" },
       pullRequests: init.pullRequests ?? [],
       createdAt: at,
+      headRepository: init.headRepository ?? repo.fullName,
     });
     for (const job of init.jobs ?? []) {
       const jobId = job.id ?? this.nextId();
@@ -248,6 +251,11 @@ export class GitHubState {
       });
     }
     return id;
+  }
+
+  /** The paths `GET /repos/{owner}/{repo}/commits/{sha}` lists for a commit. */
+  setCommitFiles(fullName: string, sha: string, paths: string[]): void {
+    this.ensureRepo(fullName).commitFiles.set(sha, paths);
   }
 
   /** Commits `files` (null deletes) on `branch` of the repository; returns the commit SHA. */

@@ -85,6 +85,8 @@ export interface WorkflowRunInit {
   actor?: string;
   pullRequests?: number[];
   jobs?: WorkflowJobInit[];
+  /** `owner/repo` the head commit comes from (a fork's pull request); this repository by default. */
+  headRepository?: string;
 }
 
 export interface PullFileRecord {
@@ -194,4 +196,5 @@ export interface RunRecord {
   actor: Actor;
   pullRequests: number[];
   createdAt: string;
+  headRepository: string;
 }

@@ -485,8 +485,11 @@ export function issueCommentPayload(opts: IssueCommentOptions): IssueCommentPayl
 
 export interface WorkflowRunOptions extends RepoOptions {
   runId: number;
-  conclusion: "failure" | "success";
+  /** The webhook schema has no `startup_failure`, which the API reports: set it after building. */
+  conclusion: "failure" | "success" | "timed_out" | "cancelled";
   headSha: string;
+  /** `owner/repo` the head comes from: a fork's pull request (GitHub then lists no pull request). */
+  headRepository?: string;
   /** Pull requests of the run (same-repository PRs; GitHub lists none for forks). */
   prNumbers?: number[];
   /** Workflow name (default `CI`). */
@@ -561,7 +564,8 @@ export function workflowRunPayload(opts: WorkflowRunOptions): WorkflowRunPayload
   run.workflow_url = `${api}/actions/workflows/${workflowId}`;
   const ownerType = opts.ownerType ?? "User";
   run.repository = retargetRepository(run.repository, owner, repo, ownerType);
-  run.head_repository = retargetRepository(run.head_repository, owner, repo, ownerType);
+  const [headOwner = owner, headRepo = repo] = (opts.headRepository ?? full).split("/");
+  run.head_repository = retargetRepository(run.head_repository, headOwner, headRepo, ownerType);
   if ("actor" in run) run.actor = userObject(actor);
   if ("triggering_actor" in run) run.triggering_actor = userObject(actor);
   const repoRef = { id: payload.repository.id, url: api, name: repo };

@@ -99,6 +99,7 @@ export async function loadMemory(opts: {
     skipped: parsed.skipped,
     selected: entries.length,
     source: opts.store.source,
+    ids: entries.map((e) => e.id),
   });
   return { entries, loaded: parsed.rows.length, skipped: parsed.skipped };
 }

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);

@@ -1,0 +1,112 @@
+// `rivumi journal stats` as text: a few aligned tables, every journal string shown safely.
+import type { Tokens } from "./fields.js";
+import type { ReadJournal } from "./read.js";
+import type { JournalStats } from "./stats.js";
+import { count, duration, shown, usd, bytes } from "./text.js";
+
+const tokens = (t: Tokens | undefined) =>
+  t ? `${count(t.input)} in / ${count(t.output)} out / ${count(t.cached)} cached` : "-";
+const cost = (c: number | undefined) => (c === undefined ? "-" : usd(c));
+/** Journal text on one terminal line: invisible characters and line breaks shown, bounded. */
+const line = (text: string, max = 120) => shown(text, max).replace(/\r?\n/g, "⏎");
+
+/** Columns padded to their widest cell; numeric columns (by index) aligned right. */
+function table(head: string[], rows: string[][], numeric: number[]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const pad = (cells: string[]) =>
+    cells
+      .map((c, i) => (numeric.includes(i) ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  return [pad(head), ...rows.map(pad)].map((l) => `  ${l}`);
+}
+
+export function formatStats(journal: ReadJournal, s: JournalStats): string {
+  const out: string[] = [`${line(journal.path, 400)}: ${count(s.events)} events`];
+  for (const note of journal.notes) out.push(`note: ${note}`);
+  out.push(
+    "",
+    `time      ${duration(s.ms)}`,
+    `requests  ${count(s.modelRequests)} model, ${count(s.toolCalls)} tool calls, ${count(s.rlmTurns)} RLM turns, ${count(s.childCalls)} RLM child calls${s.reviewBatches ? `, ${count(s.reviewBatches)} review batches` : ""}`,
+    `tokens    ${tokens(s.spend.tokens)}`,
+    `cost      ${cost(s.spend.costUsd)}${s.spend.costUsd === undefined ? " (no prices: pass --prices IN,OUT)" : ""}`,
+  );
+  if (s.recorded)
+    out.push(
+      `recorded  ${tokens(s.recorded.tokens)}${s.recorded.costUsd !== undefined ? ` · ${usd(s.recorded.costUsd)}` : ""} (run.finished)`,
+    );
+  out.push("", "by phase");
+  out.push(
+    ...table(
+      ["phase", "events", "time", "tokens in", "out", "cached", "cost"],
+      s.byPhase.map((p) => [
+        line(p.phase, 40),
+        count(p.events),
+        duration(p.ms),
+        count(p.tokens.input),
+        count(p.tokens.output),
+        count(p.tokens.cached),
+        cost(p.costUsd),
+      ]),
+      [1, 2, 3, 4, 5, 6],
+    ),
+  );
+  if (s.byTool.length > 0) {
+    out.push("", "by tool");
+    out.push(
+      ...table(
+        ["tool", "calls", "errors", "time", "output"],
+        s.byTool.map((t) => [
+          line(t.tool, 40),
+          count(t.calls),
+          count(t.errors),
+          duration(t.ms),
+          bytes(t.bytes),
+        ]),
+        [1, 2, 3, 4],
+      ),
+    );
+  }
+  if (s.byModel.length > 0) {
+    out.push("", "by model");
+    out.push(
+      ...table(
+        ["model", "requests", "errors", "time", "tokens in", "out", "cached", "cost"],
+        s.byModel.map((m) => [
+          line(m.model, 60),
+          count(m.requests),
+          count(m.errors),
+          duration(m.ms),
+          count(m.tokens.input),
+          count(m.tokens.output),
+          count(m.tokens.cached),
+          cost(m.costUsd),
+        ]),
+        [1, 2, 3, 4, 5, 6, 7],
+      ),
+    );
+  }
+  if (s.slowest.length > 0) {
+    out.push("", "slowest requests");
+    out.push(
+      ...table(
+        ["seq", "time", "request", "model", "tokens"],
+        s.slowest.map((r) => [
+          String(r.seq),
+          duration(r.ms),
+          line(r.what, 60),
+          line(r.model, 60),
+          r.error ? `error: ${line(r.error, 80)}` : tokens(r.tokens),
+        ]),
+        [0, 1],
+      ),
+    );
+  }
+  out.push("", `retries: ${count(s.retries.length)}`);
+  for (const r of s.retries) out.push(`  seq ${r.seq}  ${line(r.what, 60)}: ${line(r.error)}`);
+  out.push("", `errors: ${count(s.errors.length + s.moreErrors)}`);
+  for (const e of s.errors)
+    out.push(`  seq ${e.seq}  ${line(e.type, 40)}  ${line(e.what, 60)}: ${line(e.error)}`);
+  if (s.moreErrors > 0) out.push(`  … and ${count(s.moreErrors)} more`);
+  return out.join("\n");
+}

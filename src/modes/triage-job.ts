@@ -1,0 +1,91 @@
+// One failed job: its log downloaded under the size limit and triaged without a model.
+import { join } from "node:path";
+import type { WorkflowJobInfo, WorkflowStepInfo } from "../github/port.js";
+import type { TriageJob } from "../outcome/outcome.js";
+import { triageLog, type TriageResult, type TriageStep } from "../triage/index.js";
+import type { CiPorts } from "./ports.js";
+import { quoteEvidence, sameStep, stepOf } from "./triage-evidence.js";
+import { saveLog, type SavedLog } from "./triage-log-file.js";
+
+export interface JobContext {
+  ci: CiPorts;
+  repo: string;
+  runId: number;
+  maxBytes: number;
+  signal: AbortSignal;
+}
+
+/** A failed job triaged; `log` and `result` are set when its log could be read. */
+export interface TriagedJob {
+  report: TriageJob;
+  log: SavedLog | undefined;
+  result: TriageResult | undefined;
+  /** The failed step as the log names it (`Run npm test`), for the comparison with a green run. */
+  logStep: TriageStep | undefined;
+  /** The job's steps and its failed step as the API gives them, for links. */
+  steps: readonly WorkflowStepInfo[];
+  failedStep: WorkflowStepInfo | undefined;
+}
+
+/** Downloads a job's log from the storage GitHub redirects to, never sending the token there. */
+export async function downloadJobLog(
+  ctx: Pick<JobContext, "ci" | "maxBytes" | "signal">,
+  jobId: number,
+  path: string,
+): Promise<SavedLog> {
+  const url = await ctx.ci.github.jobLogUrl(jobId);
+  return saveLog(await ctx.ci.openLog(url, ctx.signal), path, ctx.maxBytes);
+}
+
+export async function triageJob(
+  ctx: JobContext,
+  failed: { job: WorkflowJobInfo; step: WorkflowStepInfo | undefined },
+): Promise<TriagedJob> {
+  const { job, step } = failed;
+  const api = { steps: job.steps, failedStep: step };
+  const jobUrl = `${ctx.ci.serverUrl}/${ctx.repo}/actions/runs/${ctx.runId}/job/${job.id}`;
+  const report: TriageJob = {
+    id: job.id,
+    name: job.name,
+    conclusion: job.conclusion ?? "",
+    url: jobUrl,
+    failedStep: step ? { number: step.number, name: step.name } : undefined,
+    signature: "",
+    evidence: [],
+    log: undefined,
+    diff: undefined,
+    notes: [],
+  };
+  let log: SavedLog;
+  try {
+    log = await downloadJobLog(ctx, job.id, join(ctx.ci.dir, `job-${job.id}.log`));
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    report.notes.push(`The log could not be downloaded: ${messageOf(error)}`);
+    return { report, log: undefined, result: undefined, logStep: undefined, ...api };
+  }
+  report.log = { bytes: log.bytes, cut: log.cut };
+  if (log.cut) {
+    report.notes.push(
+      `The log is ${log.bytes} bytes, over the triage-log-max-bytes limit of ${ctx.maxBytes}: ` +
+        `lines ${log.cut.afterLine + 1}-${log.cut.afterLine + log.cut.droppedLines} were left out.`,
+    );
+  }
+  const result = await triageLog(log.path, step ? { failedStep: step.name } : {});
+  report.signature = result.signature;
+  report.evidence = await quoteEvidence(result, log, {
+    jobUrl,
+    steps: job.steps,
+    failedStep: step,
+  });
+  const where = (line: number) => stepOf(result.steps, line);
+  const logStep =
+    (step && result.steps.find((s) => sameStep(s.name, step.name))) ??
+    result.steps.find((s) => s.failed) ??
+    (result.candidates[0] ? where(result.candidates[0].start_line) : undefined);
+  return { report, log, result, logStep, ...api };
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,210 @@
+// Failed-CI triage: the failed jobs' logs, the deterministic candidates and signature, the
+// difference from the last green run, and with a model the RLM engine's digest. The deterministic
+// part stands on its own: without a model, or when the model fails, it is still published.
+import { createHash } from "node:crypto";
+import { mkdir } from "node:fs/promises";
+import type { Settings } from "../config/settings.js";
+import type { WorkflowRunInfo } from "../github/port.js";
+import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
+import type { TriagePlan } from "../plan/plan.js";
+import { idleStats } from "./outcomes.js";
+import type { CiPorts, Mode, ModePorts } from "./ports.js";
+import { triageAnnotations } from "./triage-annotations.js";
+import { digestFailure, type DigestResult } from "./triage-digest.js";
+import { compareWithGreen, findGreenRun } from "./triage-green.js";
+import { messageOf, triageJob, type JobContext, type TriagedJob } from "./triage-job.js";
+import { loadFailedRun, type FailedRun } from "./triage-run.js";
+
+const OPENAI = "https://api.openai.com/v1";
+
+/**
+ * A model is configured when the workflow gave an API key or another endpoint (a local server
+ * needs no key); OpenAI's default endpoint without a key is no model, not a failed one.
+ */
+export function modelConfigured(settings: Settings): boolean {
+  return settings.apiKey !== undefined || settings.baseUrl !== OPENAI;
+}
+
+export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
+  const { trigger, settings, signal } = ports;
+  if (trigger.kind !== "workflow_run") throw new Error("triage runs on workflow_run events only");
+  const repo = `${trigger.repo.owner}/${trigger.repo.repo}`;
+  const ci = await ports.ci();
+  await mkdir(ci.dir, { recursive: true });
+  const loaded = await loadFailedRun(ci.github, plan, repo);
+  const { run } = loaded;
+  const ctx: JobContext = {
+    ci,
+    repo,
+    runId: run.id,
+    maxBytes: settings.triage.logMaxBytes,
+    signal,
+  };
+  // One job at a time: each log may be hundreds of megabytes on disk.
+  const jobs: TriagedJob[] = [];
+  for (const failed of loaded.failed) jobs.push(await triageJob(ctx, failed));
+  await compare(ctx, loaded, jobs);
+
+  // A digest is asked for when a model is configured and there is a log to digest.
+  const wanted = modelConfigured(settings) && jobs.some((j) => j.log);
+  const digested = wanted
+    ? await digestOrNote(ports, ci, run, jobs)
+    : {
+        digest: undefined,
+        note: modelConfigured(settings) ? "no log to digest" : "no model is configured",
+        rlm: undefined,
+      };
+  const report: TriageReport = {
+    repo,
+    run: {
+      id: run.id,
+      attempt: run.attempt,
+      workflow: run.name,
+      path: run.path,
+      event: run.event,
+      headSha: run.headSha,
+      headBranch: run.headBranch,
+      conclusion: run.conclusion ?? plan.conclusion,
+      url: `${ci.serverUrl}/${repo}/actions/runs/${run.id}`,
+    },
+    signature: runSignature(run, jobs),
+    jobs: jobs.map((j) => j.report),
+    cancelled: loaded.cancelled.map((j) => j.name),
+    digest: digested.digest,
+    digestNote: digested.digest ? undefined : digested.note,
+  };
+  const missing = [
+    ...(wanted && !digested.digest ? [`no digest: ${digested.note}`] : []),
+    ...jobs.filter((j) => !j.log).map((j) => `the log of job ${j.report.name} could not be read`),
+  ];
+  const conclusion: Conclusion = missing.length > 0 ? "partial" : "success";
+  return {
+    conclusion,
+    stop: undefined,
+    review: undefined,
+    triage: report,
+    note:
+      missing.length > 0
+        ? `${missing.join("; ")}. The deterministic triage is published.`
+        : undefined,
+    stats: stats(ports, digested),
+    journalName: ports.journalName,
+    notices: notices(report, loaded.pulls, settings),
+    publications: publications(report, loaded.pulls, settings),
+  };
+};
+
+async function compare(ctx: JobContext, loaded: FailedRun, jobs: TriagedJob[]): Promise<void> {
+  if (!jobs.some((j) => j.log)) return;
+  try {
+    const green = await findGreenRun(ctx, loaded.run, loaded.baseRefs);
+    if (green) await compareWithGreen(ctx, green, jobs);
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    for (const j of jobs)
+      j.report.notes.push(`Could not look for a green run: ${messageOf(error)}`);
+  }
+}
+
+/** The digest; a model or engine failure becomes a note, never the run's failure. */
+async function digestOrNote(
+  ports: ModePorts,
+  ci: CiPorts,
+  run: WorkflowRunInfo,
+  jobs: readonly TriagedJob[],
+): Promise<DigestResult> {
+  try {
+    const model = await ports.model();
+    const childModel = ports.settings.childModel
+      ? await ports.model(ports.settings.childModel)
+      : model;
+    const [memory, changedFiles] = await Promise.all([
+      ports.memory(),
+      ci.github.listCommitFiles(run.headSha).catch(() => []),
+    ]);
+    return await digestFailure(
+      {
+        run,
+        jobs,
+        changedFiles,
+        facts: memory.entries.filter((e) => e.type === "project-fact"),
+        dir: ci.dir,
+      },
+      {
+        model,
+        childModel,
+        journal: ports.journal,
+        signal: ports.signal,
+        maxTokens: ports.settings.maxTokens,
+      },
+    );
+  } catch (error) {
+    if (ports.signal.aborted) throw error;
+    return {
+      digest: undefined,
+      note: `it failed: ${ports.redact(messageOf(error))}`,
+      rlm: undefined,
+    };
+  }
+}
+
+/**
+ * The run's signature: its failed jobs' signatures, so that the same failure in a matrix of jobs,
+ * on a re-run or in another pull request has the same one. Without any, the workflow and how it
+ * ended stand for the failure (a workflow that did not start, logs that expired).
+ */
+function runSignature(run: WorkflowRunInfo, jobs: readonly TriagedJob[]): string {
+  const parts = [...new Set(jobs.map((j) => j.report.signature).filter(Boolean))].sort();
+  const text =
+    parts.length > 0
+      ? parts.join("\n")
+      : [run.path, run.conclusion ?? "", ...jobs.map((j) => j.report.name)].join("\n");
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+}
+
+function publications(
+  report: TriageReport,
+  pulls: readonly number[],
+  settings: Settings,
+): Publication[] {
+  const out: Publication[] = pulls.map((pr) => ({
+    kind: "sticky-comment" as const,
+    pr,
+    // One comment per pull request and workflow: a re-run, or the next push, updates it.
+    key: `triage/${report.run.workflow || report.run.path}`,
+  }));
+  if (pulls.length === 0 && settings.triage.issue) {
+    const top = report.jobs[0]?.evidence[0]?.kind ?? report.run.conclusion;
+    out.push({
+      kind: "issue-by-marker",
+      key: `triage/${report.signature}`,
+      title: `${report.run.workflow} fails on ${report.run.headBranch}: ${top} (${report.signature.slice(0, 8)})`,
+    });
+  }
+  const annotations = triageAnnotations(report.jobs, report.digest);
+  if (annotations.length > 0) out.push({ kind: "annotations", items: annotations });
+  return out;
+}
+
+function notices(report: TriageReport, pulls: readonly number[], settings: Settings): string[] {
+  if (pulls.length > 0 || settings.triage.issue) return [];
+  return [
+    `Run ${report.run.id} has no pull request; the triage is in the step summary. Set 'triage-issue: true' to open an issue per failure signature.`,
+  ];
+}
+
+function stats(ports: ModePorts, digest: DigestResult): Outcome["stats"] {
+  const base = idleStats(ports.settings, ports.started);
+  const rlm = digest.rlm;
+  if (!rlm) return base;
+  const prices = ports.settings.prices;
+  const { inputTokens, outputTokens } = rlm.usage;
+  return {
+    ...base,
+    turns: rlm.iterations,
+    usage: { promptTokens: inputTokens, completionTokens: outputTokens, cachedTokens: 0 },
+    costUsd: prices
+      ? (inputTokens * prices.inputPerMTok + outputTokens * prices.outputPerMTok) / 1e6
+      : undefined,
+  };
+}

@@ -1,0 +1,250 @@
+// A failed run explained, as Markdown for its pull request comment, its issue and the step summary.
+// Every string from the run (log lines, job, step and workflow names, branch) and from the model
+// is untrusted: quoted in code that it cannot close, or neutralised (no mentions, HTML, hidden
+// characters or markers).
+import type { Outcome, TriageEvidence, TriageJob, TriageReport } from "../outcome/outcome.js";
+import { revealInvisible } from "../util/invisible.js";
+import { bound, neutralizeLog, neutralizeMarkdown } from "../util/sanitize.js";
+import { COMMENT_LIMIT, formatUsage, MARKER_ROOM } from "./render.js";
+
+const ZWSP = "\u200b";
+/** Jobs quoted in full; the others are listed with their best line. */
+const JOBS_QUOTED = 5;
+const JOBS_LISTED = 40;
+const EXCERPTS_PER_JOB = 3;
+const EXCERPT_LINES = 12;
+const DIFF_LINES = 20;
+const LINE_CHARS = 200;
+
+const VERB: Record<string, string> = {
+  failure: "failed",
+  timed_out: "timed out",
+  startup_failure: "did not start",
+};
+
+/** The triage comment on a pull request (the publisher puts the sticky marker above it). */
+export function renderTriageComment(outcome: Outcome & { triage: TriageReport }): string {
+  return framed(outcome, COMMENT_LIMIT - MARKER_ROOM);
+}
+
+/** The body of the issue of a failure signature (the publisher puts the issue marker above it). */
+export function renderTriageIssue(outcome: Outcome & { triage: TriageReport }): string {
+  return framed(outcome, COMMENT_LIMIT - MARKER_ROOM);
+}
+
+/** The triage for the step summary, without a title of its own (the summary has one). */
+export function renderTriageSummary(report: TriageReport): string {
+  return renderTriageBody(report);
+}
+
+function framed(outcome: Outcome & { triage: TriageReport }, limit: number): string {
+  const report = outcome.triage;
+  const title = `### Rivumi: ${plain(report.run.workflow || report.run.path)} ${VERB[report.run.conclusion] ?? "failed"}`;
+  const warning = outcome.note ? `> [!WARNING]\n> ${plain(outcome.note)}\n\n` : "";
+  // Without a digest no model was called: the run's time says all there is.
+  const usage = report.digest
+    ? formatUsage(outcome.stats)
+    : `${(outcome.stats.ms / 1000).toFixed(1)} s`;
+  const footer = `<sub>Signature \`${report.signature}\` · ${usage} · journal artifact \`${outcome.journalName}\`</sub>`;
+  const body = bound(
+    warning + renderTriageBody(report),
+    limit - title.length - footer.length - 16,
+    `_…cut to fit GitHub's comment limit; the full triage is in the step summary and the journal artifact \`${outcome.journalName}\`._`,
+  );
+  return [title, "", body, "", footer].join("\n");
+}
+
+/** The triage itself: the run, the digest, the evidence of each failed job, the cancelled jobs. */
+export function renderTriageBody(report: TriageReport): string {
+  const { run } = report;
+  const out = [
+    `Run [${run.id}](${run.url}) attempt ${run.attempt} of ${code(run.path)} on ${code(run.headBranch)} at \`${run.headSha.slice(0, 12)}\` (${plain(run.event)}) · signature \`${report.signature}\``,
+    "",
+  ];
+  out.push(...digestLines(report), "");
+  if (report.jobs.length === 0) {
+    out.push(
+      run.conclusion === "startup_failure"
+        ? "No job started: GitHub could not start the workflow, most often because its file is invalid. The run's page names the problem."
+        : "No job of the latest attempt failed.",
+      "",
+    );
+  }
+  const groups = bySignature(report.jobs);
+  for (const group of groups.slice(0, JOBS_QUOTED)) out.push(...jobLines(group), "");
+  for (const group of groups.slice(JOBS_QUOTED, JOBS_LISTED)) out.push(`- ${jobHeadline(group)}`);
+  if (groups.length > JOBS_LISTED) {
+    const more = groups.slice(JOBS_LISTED).reduce((n, g) => n + g.length, 0);
+    out.push(`- …and ${more} more failed jobs: see [the run](${run.url}).`);
+  }
+  if (groups.length > JOBS_QUOTED) out.push("");
+  if (report.cancelled.length > 0) {
+    out.push(
+      `Cancelled, most likely because another job failed: ${report.cancelled.map(code).join(", ")}.`,
+      "",
+    );
+  }
+  return out.join("\n").trimEnd();
+}
+
+function digestLines(report: TriageReport): string[] {
+  const d = report.digest;
+  if (!d) {
+    const why = report.digestNote ?? "no model is configured";
+    return [`_No model digest (${plain(why)}); the evidence below was found without a model._`];
+  }
+  const out = [
+    `#### Root cause${d.category ? ` · ${d.category}` : ""}`,
+    "",
+    plain(d.rootCause),
+    "",
+  ];
+  if (d.files.length > 0) {
+    const files = d.files.map((f) => code(f.line !== undefined ? `${f.path}:${f.line}` : f.path));
+    out.push(`**Most likely at fault:** ${files.join(", ")}`);
+  }
+  if (d.nextStep.trim()) out.push(`**Next step:** ${plain(d.nextStep)}`);
+  if (d.evidence.length > 0) {
+    const links = d.evidence.map(
+      (e) => `[${plain(e.job)} · ${plain(e.step)} · ${range(e.startLine, e.endLine)}](${e.url})`,
+    );
+    out.push(`**Evidence:** ${links.join(", ")}`);
+  }
+  out.push(
+    "",
+    `<sub>Digest by ${plain(d.model)} with the RLM engine; the evidence below was found without a model.</sub>`,
+  );
+  return out;
+}
+
+/** Jobs that failed the same way (a matrix) are shown once. */
+function bySignature(jobs: readonly TriageJob[]): TriageJob[][] {
+  const groups = new Map<string, TriageJob[]>();
+  for (const job of jobs) {
+    const key = job.signature || `job:${job.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), job]);
+  }
+  return [...groups.values()];
+}
+
+function jobHeadline(group: readonly TriageJob[]): string {
+  const job = group[0]!;
+  const step = job.failedStep ? ` in step ${code(job.failedStep.name)}` : "";
+  const verb = VERB[job.conclusion] ?? job.conclusion;
+  const others =
+    group.length > 1
+      ? ` (the same failure in ${group
+          .slice(1)
+          .map((j) => `[${plain(j.name)}](${j.url})`)
+          .join(", ")})`
+      : "";
+  return `**Job [${plain(job.name)}](${job.url})** ${plain(verb)}${step}${others}`;
+}
+
+function jobLines(group: readonly TriageJob[]): string[] {
+  const job = group[0]!;
+  const out = [jobHeadline(group), ""];
+  for (const note of new Set(group.flatMap((j) => j.notes))) out.push(`> ${plain(note)}`, "");
+  if (job.evidence.length === 0 && job.log) out.push("The log names no failure.", "");
+  for (const e of shownEvidence(job.evidence)) out.push(...excerpt(e), "");
+  const diff = job.diff;
+  if (diff) {
+    const since = `[run ${diff.runId}](${diff.runUrl})`;
+    if (diff.lines.length === 0) {
+      out.push(
+        `Every line of step ${code(diff.step)} also appears in the last green ${since}.`,
+        "",
+      );
+    } else {
+      out.push(
+        `New since the last green ${since}, in step ${code(diff.step)}${diff.truncated || diff.lines.length > DIFF_LINES ? " (first lines)" : ""}:`,
+        ...quoted(diff.lines.slice(0, DIFF_LINES).map((l) => [l.line, l.text] as const)),
+        "",
+      );
+    }
+  }
+  while (out[out.length - 1] === "") out.pop();
+  return out;
+}
+
+/** The first few pieces of evidence, leaving out those a quote above already shows. */
+function shownEvidence(evidence: readonly TriageEvidence[]): TriageEvidence[] {
+  const shown: TriageEvidence[] = [];
+  for (const e of evidence) {
+    if (shown.length >= EXCERPTS_PER_JOB) break;
+    const inside = shown.some(
+      (s) => s.startLine <= e.startLine && e.endLine < s.startLine + quotedLines(s),
+    );
+    if (!inside) shown.push(e);
+  }
+  return shown;
+}
+
+const quotedLines = (e: TriageEvidence) => Math.min(e.lines.length, EXCERPT_LINES);
+
+function excerpt(e: TriageEvidence): string[] {
+  const shown = e.lines.slice(0, EXCERPT_LINES).map((text, i) => [e.startLine + i, text] as const);
+  const more = e.lines.length > EXCERPT_LINES ? ` (first ${EXCERPT_LINES} lines)` : "";
+  return [
+    `[${range(e.startLine, e.endLine)}](${e.url}) · ${plain(e.kind)} · step ${code(e.step)}${more}`,
+    ...quoted(shown),
+  ];
+}
+
+/**
+ * Log lines in a code block no line can close: the fence is longer than any run of backticks in
+ * the text, and every line starts with its number, so none can start a command or a fence.
+ */
+function quoted(lines: ReadonlyArray<readonly [number, string]>): string[] {
+  const width = String(Math.max(0, ...lines.map(([n]) => n))).length;
+  const text = lines.map(
+    ([n, line]) => `${String(n).padStart(width)} |${line === "" ? "" : ` ${inCode(clip(line))}`}`,
+  );
+  const fence = "`".repeat(Math.max(3, longestRun(text.join("\n"), "`") + 1));
+  return [`${fence}text`, ...text, fence];
+}
+
+/** Untrusted text inside code: shown as written, but no mention, marker or hidden character. */
+function inCode(text: string): string {
+  return revealInvisible(text)
+    .text.replace(/(^|[^\w])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
+    .replace(/<!--/g, `<${ZWSP}!--`)
+    .replace(/-->/g, `--${ZWSP}>`);
+}
+
+/** Untrusted text in running Markdown: one line, no HTML, mention, image or workflow command. */
+export function plain(text: string): string {
+  const one = revealInvisible(text).text.replace(/\s+/g, " ").trim();
+  return neutralizeLog(neutralizeMarkdown(one.replace(/</g, "&lt;").replace(/>/g, "&gt;"))).replace(
+    /[[\]]/g,
+    "\\$&",
+  );
+}
+
+/** Untrusted text for a title (no Markdown there): one line, no mention or hidden character. */
+export function titleText(text: string): string {
+  return neutralizeMarkdown(revealInvisible(text).text.replace(/\s+/g, " ").trim());
+}
+
+/** Untrusted text as an inline code span it cannot close. */
+function code(text: string): string {
+  const inner = inCode(clip(text.replace(/\s+/g, " ").trim()));
+  const ticks = "`".repeat(longestRun(inner, "`") + 1);
+  const pad = inner.startsWith("`") || inner.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${inner}${pad}${ticks}`;
+}
+
+const range = (start: number, end: number) =>
+  start === end ? `line ${start}` : `lines ${start}-${end}`;
+
+const clip = (line: string) => (line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line);
+
+function longestRun(text: string, char: string): number {
+  let longest = 0;
+  let run = 0;
+  for (const c of text) {
+    run = c === char ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}

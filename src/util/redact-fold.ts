@@ -1,0 +1,78 @@
+// What a reader sees of each character: invisible and separating characters vanish, and
+// compatibility forms (fullwidth, mathematical, circled letters) read as their ASCII letter.
+
+/** Fold value of a character that is dropped from the reading. */
+export const DROP = 0xffff;
+/** Fold value, in `lower` only, of a character that may begin an encoded unit. */
+export const SPECIAL = 0xfffe;
+
+/**
+ * ASCII characters dropped between the characters of a token: whitespace, byte separators
+ * (`67:68`, `67-68`, `67,68`, `67.68`) and markdown markers that render as nothing when they
+ * split a word (`` gh`s`_ ``, `gh~~~~s`; `*` is decoded instead, see redact-decode).
+ */
+const SEPARATORS = " :,-.`~";
+/** Characters that may begin a unit: escape, entity, tag, `0x`, `**`, surrogate pair. */
+const INTRODUCERS = "\\&%=<0*";
+const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]$/u;
+/** Blocks with no invisible character and no compatibility form of an ASCII character. */
+const PLAIN_BLOCKS: readonly (readonly [number, number])[] = [
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3],
+  [0xd800, 0xf8ff], // surrogates (paired in redact-decode) and private use
+];
+
+export interface FoldTables {
+  /** Per UTF-16 code unit: the character read, case kept, or DROP. */
+  readonly keep: Uint16Array;
+  /** As `keep`, ASCII lower-cased, and SPECIAL where an encoded unit may begin. */
+  readonly lower: Uint16Array;
+}
+
+let tables: FoldTables | undefined;
+
+function readAs(ch: string): number {
+  if (INVISIBLE.test(ch)) return DROP;
+  const n = ch.normalize("NFKC");
+  const code = n.charCodeAt(0);
+  if (n.length !== 1 || code >= 0x80) return ch.charCodeAt(0);
+  return SEPARATORS.includes(n) || code < 0x20 ? DROP : code;
+}
+
+/** The fold tables, built once per process (about 20 ms). */
+export function foldTables(): FoldTables {
+  if (tables) return tables;
+  const keep = new Uint16Array(0x10000);
+  const lower = new Uint16Array(0x10000);
+  let block = 0;
+  for (let c = 0; c < 0x10000; c++) {
+    while (c > (PLAIN_BLOCKS[block]?.[1] ?? 0x10000)) block++;
+    const plain = c >= (PLAIN_BLOCKS[block]?.[0] ?? 0x10000);
+    let f: number;
+    if (c < 0x80)
+      f = c < 0x20 || c === 0x7f || SEPARATORS.includes(String.fromCharCode(c)) ? DROP : c;
+    else f = plain ? c : readAs(String.fromCharCode(c));
+    keep[c] = f;
+    lower[c] = f >= 0x41 && f <= 0x5a ? f | 0x20 : f;
+  }
+  for (const ch of INTRODUCERS) lower[ch.charCodeAt(0)] = SPECIAL;
+  lower.fill(SPECIAL, 0xd800, 0xdc00);
+  tables = { keep, lower };
+  return tables;
+}
+
+const astral = new Map<number, number>();
+
+/** How a code point above U+FFFF reads: an ASCII code, DROP, or -1 when it reads as itself. */
+export function foldAstral(cp: number): number {
+  let f = astral.get(cp);
+  if (f === undefined) {
+    const ch = String.fromCodePoint(cp);
+    f = readAs(ch);
+    if (f === ch.charCodeAt(0)) f = -1;
+    astral.set(cp, f);
+  }
+  return f;
+}
