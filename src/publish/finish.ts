@@ -70,6 +70,10 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
     out("tokens-in", String(outcome.stats.usage.promptTokens));
     out("tokens-out", String(outcome.stats.usage.completionTokens));
     out("cost-usd", outcome.stats.costUsd !== undefined ? outcome.stats.costUsd.toFixed(6) : "");
+    const hunks = outcome.coverage?.hunks;
+    out("hunks-total", hunks ? String(hunks.total) : "");
+    out("hunks-examined", hunks ? String(hunks.examined) : "");
+    out("hunks-excluded", hunks ? String(hunks.excluded) : "");
   });
   ports.say(`Rivumi ${outcome.conclusion}${outcome.note ? `: ${outcome.note}` : ""}`);
   if (outcome.conclusion === "failure")
@@ -87,12 +91,14 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
 }
 
 function resultJson(outcome: Outcome, redactor: Redactor): string {
-  const { conclusion, stop, note, review, stats } = outcome;
+  const { conclusion, stop, note, review, stats, coverage } = outcome;
   const result = {
     conclusion,
     stop: stop ?? null,
     note: note ?? null,
     review: review ?? null,
+    unanchored: outcome.unanchored ?? [],
+    coverage: coverage ? { line: coverage.line, ...(coverage.report as object) } : null,
     stats,
   };
   return redactor.redact(JSON.stringify(result, null, 2));

@@ -34,6 +34,8 @@ export function formatUsage(stats: RunStats): string {
 /** The review as Markdown, every model-written string neutralised. Shared by comment and summary. */
 export function renderReviewBody(outcome: Outcome): string {
   const lines: string[] = [];
+  // Counted by the code from the coverage ledger: the first thing a reader sees.
+  if (outcome.coverage) lines.push(`**${neutralizeMarkdown(outcome.coverage.line)}**`, "");
   if (outcome.note)
     lines.push(`> [!WARNING]\n> ${neutralizeMarkdown(outcome.note).replace(/\n/g, "\n> ")}`, "");
   const review = outcome.review;
@@ -54,6 +56,20 @@ export function renderReviewBody(outcome: Outcome): string {
     } else if (outcome.conclusion === "success") {
       lines.push("No findings.", "");
     }
+  }
+  const unanchored = outcome.unanchored ?? [];
+  if (unanchored.length > 0) {
+    lines.push(
+      `#### Not anchored (${unanchored.length})`,
+      "",
+      "_These findings name a place that is not in this pull request's diff._",
+      "",
+    );
+    for (const f of unanchored)
+      lines.push(
+        `- **${f.severity}** \`${neutralizeMarkdown(`${f.path}:${f.line}`.replace(/[`\r\n]+/g, "'"))}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`,
+      );
+    lines.push("");
   }
   return lines.join("\n");
 }
