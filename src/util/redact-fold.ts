@@ -12,8 +12,8 @@ export const SPECIAL = 0xfffe;
  * split a word (`` gh`s`_ ``, `gh~~~~s`; `*` is decoded instead, see redact-decode).
  */
 const SEPARATORS = " :,-.`~";
-/** Characters that may begin a unit: escape, entity, tag, `0x`, `**`, surrogate pair. */
-const INTRODUCERS = "\\&%=<0*";
+/** Characters that may begin a unit: escape, entity, tag, `0x`, `**`, ESC, `[](`, surrogate pair. */
+const INTRODUCERS = "\\&%=<0*\x1b[";
 const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]$/u;
 /** Blocks with no invisible character and no compatibility form of an ASCII character. */
 const PLAIN_BLOCKS: readonly (readonly [number, number])[] = [

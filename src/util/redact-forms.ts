@@ -81,6 +81,9 @@ const base85 = base85With(
 /** Character codes in decimal, as in `[103,104,115]`; the separators vanish when read. */
 const decimal: Encoder = (b) => [Array.from(b, (x) => String(x)).join("")];
 
+/** Bytes as eight binary digits each, as in `01100111 01101000`. */
+const binary: Encoder = (b) => [Array.from(b, (x) => x.toString(2).padStart(8, "0")).join("")];
+
 const CASELESS = new Set<Encoder>([hex, base32]);
 
 /**
@@ -94,6 +97,7 @@ const CHAINS: readonly (readonly Encoder[])[] = [
   [ascii85],
   [base85],
   [decimal],
+  [binary],
   ...[hex, base64, base32].flatMap((inner) => [hex, base64, base32].map((outer) => [inner, outer])),
   [base64, base64, base64],
 ];
@@ -102,23 +106,29 @@ const CHAINS: readonly (readonly Encoder[])[] = [
 const MIN_CASED = 6;
 const MIN_CASELESS = 8;
 
+/** Encodings of the secret's UTF-16 bytes (what Windows and Java tools write), one layer. */
+const WIDE: readonly Encoder[] = [hex, base64, base32];
+
 /** The encoded forms of `secret` to search for, each at every alignment. */
 export function encodedForms(secret: string): Form[] {
-  const sources = new Set([secret, encodeURIComponent(secret)]);
+  const sources = [secret, encodeURIComponent(secret)].map((s) => Buffer.from(s, "utf8"));
+  const wide = [Buffer.from(secret, "utf16le"), Buffer.from(secret, "utf16le").swap16()];
   const out = new Map<string, Form>();
+  const keep = (encoder: Encoder, outputs: string[]) => {
+    const caseless = CASELESS.has(encoder);
+    for (const text of outputs)
+      if (text.length >= (caseless ? MIN_CASELESS : MIN_CASED))
+        out.set(caseless ? text.toLowerCase() : text, { text, caseless });
+  };
   for (const chain of CHAINS) {
-    let inputs = [...sources].map((s) => Buffer.from(s, "utf8"));
+    let inputs = sources;
     chain.forEach((encoder, depth) => {
       const outputs = inputs.flatMap(encoder);
-      if (depth === chain.length - 1) {
-        const caseless = CASELESS.has(encoder);
-        for (const text of outputs)
-          if (text.length >= (caseless ? MIN_CASELESS : MIN_CASED))
-            out.set(caseless ? text.toLowerCase() : text, { text, caseless });
-      }
+      if (depth === chain.length - 1) keep(encoder, outputs);
       inputs = outputs.map((s) => Buffer.from(s, "latin1"));
     });
   }
+  for (const encoder of WIDE) keep(encoder, wide.flatMap(encoder));
   return [...out.values()];
 }
 

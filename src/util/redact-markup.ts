@@ -1,4 +1,5 @@
-// Markup that renders as nothing: tags and comments, and `*` / `**` inside a word.
+// Markup that renders as nothing: tags and comments, `*` / `**` inside a word, an empty
+// Markdown link `[](…)`, and the terminal escape sequences a log viewer turns into colours.
 
 /** A tag or comment longer than this is not taken for markup. */
 const MAX_TAG = 1024;
@@ -46,4 +47,44 @@ export function emphasisEnd(s: string, i: number): number {
   let j = i + 1;
   while (s.charCodeAt(j) === 0x2a) j++;
   return j - i <= 2 ? j : -1;
+}
+
+/** Longest terminal escape sequence taken for one. */
+const MAX_ESCAPE = 256;
+
+/**
+ * The end of the terminal escape sequence whose ESC is at `s[i]` (or stands in for it), or -1:
+ * a CSI sequence (`ESC [ 0 ; 31 m`, parameters, intermediates, one final byte) or an OSC string
+ * (`ESC ] 8 ; ; url BEL`, ended by BEL or `ESC \`). Both render as nothing in the runner's log.
+ */
+export function terminalEscapeEnd(s: string, i: number): number {
+  const kind = s.charCodeAt(i + 1);
+  const limit = Math.min(s.length, i + MAX_ESCAPE);
+  if (kind === 0x5b /* [ */) {
+    let j = i + 2;
+    while (j < limit && s.charCodeAt(j) >= 0x30 && s.charCodeAt(j) <= 0x3f) j++;
+    while (j < limit && s.charCodeAt(j) >= 0x20 && s.charCodeAt(j) <= 0x2f) j++;
+    const final = s.charCodeAt(j);
+    return final >= 0x40 && final <= 0x7e ? j + 1 : -1;
+  }
+  if (kind === 0x5d /* ] */) {
+    for (let j = i + 2; j < limit; j++) {
+      const c = s.charCodeAt(j);
+      if (c === 0x07) return j + 1;
+      if (c === 0x1b && s.charCodeAt(j + 1) === 0x5c) return j + 2;
+    }
+  }
+  return -1;
+}
+
+/** The end of an empty Markdown link `[](target)` at `s[i]`, or -1: it renders as nothing. */
+export function emptyLinkEnd(s: string, i: number): number {
+  if (s.charCodeAt(i + 1) !== 0x5d || s.charCodeAt(i + 2) !== 0x28) return -1;
+  const limit = Math.min(s.length, i + MAX_ESCAPE);
+  for (let j = i + 3; j < limit; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 0x29) return j + 1;
+    if (c <= 0x20 || c === 0x28 || c === 0x5b) return -1;
+  }
+  return -1;
 }

@@ -72,7 +72,7 @@ function ringOf(size: number): Ring {
  * is the longest needle looked for there.
  */
 export function scan(text: string, ix: NeedleIndex, reach: number, spans: number[]): ScanResult {
-  const { lower } = foldTables();
+  const { lower, keep } = foldTables();
   const { bits } = ix;
   const ring = ringOf(Math.max(ix.longest, reach + NEST_REACH) + 1);
   const ringMask = ring.at.length - 1;
@@ -154,6 +154,11 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
           result.regions.push(regionFrom, i);
           regionFrom = -1;
         }
+        continue;
+      }
+      // An introducer that is dropped when it begins nothing (a lone ESC) stays dropped.
+      if (keep[c] === DROP) {
+        i++;
         continue;
       }
       f = c;

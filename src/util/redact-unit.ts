@@ -1,10 +1,10 @@
 // A unit: what one escape, entity, byte literal, surrogate pair or piece of markup decodes to,
 // as a renderer or a reader would decode it: JSON/JS escapes, HTML character references,
 // percent and quoted-printable escapes (UTF-8 sequences whole), `0xHH` byte literals, surrogate
-// pairs that read as ASCII, and markup, which renders as nothing.
+// pairs that read as ASCII, and markup and terminal escapes, which render as nothing.
 import { LEGACY_NAMES, MAX_ENTITY_NAME, namedEntity } from "./redact-entities.js";
 import { DROP, foldAstral } from "./redact-fold.js";
-import { emphasisEnd, tagEnd } from "./redact-markup.js";
+import { emphasisEnd, emptyLinkEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
 
 /** The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units. */
 export const unit = { end: 0, count: 0, first: 0, second: 0 };
@@ -245,17 +245,22 @@ function decodeOnce(c: number, s: string, i: number): boolean {
       return byteLiteral(s, i);
     case 0x2a:
       return emitEnd(emphasisEnd(s, i));
+    case 0x1b:
+      return emitEnd(terminalEscapeEnd(s, i));
+    case 0x5b:
+      return emitEnd(emptyLinkEnd(s, i));
     default:
       return surrogatePair(s, i);
   }
 }
 
 /**
- * Introducers that an escape may itself produce: `%2567`, `\\u0067`, `&amp;#103;`. Not `=`:
+ * Introducers that an escape may itself produce: `%2567`, `\\u0067`, `&amp;#103;`, and the ESC
+ * of a terminal escape written in JSON (`\\u001b[0m`). Not `=`:
  * quoted-printable writes a literal `=` as `=3D`, so `=3D41` is `=41`.
  */
 function reintroduces(c: number): boolean {
-  return c === 0x5c || c === 0x25 || c === 0x26;
+  return c === 0x5c || c === 0x25 || c === 0x26 || c === 0x1b;
 }
 
 /**
