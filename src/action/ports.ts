@@ -126,6 +126,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         model: name ?? settings.model,
+        redact: run.redact,
       }),
     memory: () => memory,
     memoryStore: () => store,

@@ -58,6 +58,7 @@ export interface LoopResult {
 }
 
 const MAX_TOOL_OUTPUT = 60_000;
+const LENGTH_NOTE = "(finish_reason: length)";
 
 /** Characters of a conversation as sent: every message's text and tool-call arguments. */
 function charsOf(messages: readonly ChatMessage[]): number {
@@ -133,6 +134,10 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
     if (reply.content.trim()) lastText = reply.content;
     opts.onTurn?.(state);
 
+    // A reply cut off at the length limit is not an answer, whatever it holds: its last tool
+    // call (a review among them) may be missing its end.
+    if (reply.finishReason === "length")
+      return { stop: "truncated", review: undefined, state, lastText, error: LENGTH_NOTE };
     if (reply.toolCalls.length === 0) {
       return { stop: "final-answer", review: reviewFromText(reply.content), state, lastText };
     }

@@ -58,6 +58,8 @@ const STOP_NOTES: Record<StopReason, string> = {
     "The run reached its time limit (`timeout-minutes`) before finishing; this is what it had.",
   cancelled: "The run was cancelled before it finished; this is what it had.",
   "model-error": "The model endpoint kept failing, so the review could not be completed.",
+  truncated:
+    "The model's reply was cut off at its length limit, so it is not a complete answer; this is what it had.",
 };
 
 export function stopNote(stop: StopReason): string {

@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { ModelGuard } from "./guard.js";
 import type { ModelPort, ModelReply } from "./port.js";
 
 export interface OpenAIModelOptions {
@@ -7,9 +8,17 @@ export interface OpenAIModelOptions {
   model: string;
   /** Per-request timeout; a slow answer becomes a retryable timeout error. */
   timeoutMs?: number;
+  /**
+   * Masks the run's secrets in every text sent (see ModelGuard); the CLI, which sends no secret
+   * of its own, may leave it out. Invisible characters are marked either way.
+   */
+  redact?: (text: string) => string;
 }
 
-/** The real model port: any OpenAI-compatible chat-completions endpoint through the openai SDK. */
+/**
+ * The real model port: any OpenAI-compatible chat-completions endpoint through the openai SDK.
+ * Every request is guarded here, in the one place all model calls pass.
+ */
 export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
   const client = new OpenAI({
     baseURL: opts.baseUrl,
@@ -18,13 +27,14 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
     maxRetries: 0,
     timeout: opts.timeoutMs ?? 300_000,
   });
+  const guard = new ModelGuard(opts.redact);
   return {
     model: opts.model,
     async complete(messages, tools, signal, options): Promise<ModelReply> {
       const res = await client.chat.completions.create(
         {
           model: opts.model,
-          messages,
+          messages: guard.messages(messages),
           ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}),
           // Strict OpenAI-compatible servers refuse unknown fields: only sent when asked for.
           ...(options?.promptCacheKey ? { prompt_cache_key: options.promptCacheKey } : {}),

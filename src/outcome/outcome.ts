@@ -13,7 +13,9 @@ export type StopReason =
   | "max-cost"
   | "timeout"
   | "cancelled"
-  | "model-error";
+  | "model-error"
+  /** The model's reply was cut off at its length limit (`finish_reason: length`). */
+  | "truncated";
 
 /** What the run spent, counted by the code. */
 export interface RunStats {
