@@ -5,7 +5,14 @@ import type { SessionContext } from "../context/session-context.js";
 import type { Conclusion } from "../outcome/outcome.js";
 import { buildPrompt } from "../prompt/build.js";
 import { runLoop, type LoopResult } from "./loop.js";
-import { costBudget, stopNote, tokenBudget, turnLimit, type StopCondition } from "./stop.js";
+import {
+  costBudget,
+  stopNote,
+  tokenBudget,
+  turnLimit,
+  type LoopState,
+  type StopCondition,
+} from "./stop.js";
 import { taskMessage } from "./task-message.js";
 import { editTools } from "./tools/edit-tools.js";
 import { reviewTools } from "./tools/index.js";
@@ -50,7 +57,7 @@ export interface SessionInput {
   /** Completion cap of every request. */
   maxOutputTokens?: number;
   /** Called after every model turn (progress). */
-  onTurn?: () => void;
+  onTurn?: (state: LoopState) => void;
 }
 
 export interface SessionResult {

@@ -53,6 +53,8 @@ interface Entry {
 export class CoverageLedger {
   private readonly entries = new Map<string, Entry>();
   private readonly requests = new Map<string, HunkRef[]>();
+  private examinedHunks = 0;
+  private inScope = 0;
 
   constructor(
     readonly files: readonly LedgerFile[],
@@ -71,6 +73,7 @@ export class CoverageLedger {
           examined: false,
           inFlight: 0,
         });
+      if (!excluded) this.inScope += file.hunks.length;
     });
   }
 
@@ -108,6 +111,7 @@ export class CoverageLedger {
       }
       if (entry.examined) examined++;
     }
+    this.examinedHunks += examined;
     return examined;
   }
 
@@ -127,6 +131,11 @@ export class CoverageLedger {
     const entry = this.entries.get(id);
     if (!entry) throw new RangeError(`no hunk "${id}" in the ledger`);
     return entry;
+  }
+
+  /** Hunks examined so far of those the rules leave in, without building a report. */
+  progress(): { examined: number; inScope: number } {
+    return { examined: this.examinedHunks, inScope: this.inScope };
   }
 
   /** Hunks neither excluded nor examined, in diff order; pending ones too when asked. */

@@ -15,16 +15,17 @@ export const reviewMode: Mode<AgentPlan> = async (ports, plan) => {
 
 function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts): Outcome {
   const { journalName, settings } = ports;
-  const state = agent.loop.state;
   return {
     conclusion: agent.conclusion,
-    stop: agent.loop.stop,
-    review: agent.loop.review,
+    stop: agent.stop,
+    review: agent.review,
+    ...(agent.coverage ? { coverage: agent.coverage } : {}),
+    ...(agent.unanchored.length > 0 ? { unanchored: agent.unanchored } : {}),
     note: agent.note,
     stats: {
-      turns: state.turns,
-      usage: state.usage,
-      costUsd: state.costUsd ?? (settings.prices ? 0 : undefined),
+      turns: agent.turns,
+      usage: agent.usage,
+      costUsd: agent.costUsd ?? (settings.prices ? 0 : undefined),
       ms: Date.now() - ports.started,
       model: settings.model,
     },

@@ -1,3 +1,5 @@
+import type { ChatMessage, ModelPort, ToolSpec } from "../model/port.js";
+
 /**
  * The run's token budget, shared by every model request in flight. A request reserves its
  * estimated prompt plus its completion cap before it is sent, and settles to what the provider
@@ -38,4 +40,45 @@ export class TokenBudget {
  */
 export function estimateTokens(chars: number): number {
   return Math.ceil(chars / 3) + 16;
+}
+
+/** A request that the run's token budget could not cover; nothing was sent. */
+export class BudgetExhaustedError extends Error {
+  constructor(
+    readonly needed: number,
+    readonly left: number,
+  ) {
+    super(`the token budget is spent: this request needs up to ${needed} tokens, ${left} are left`);
+    this.name = "BudgetExhaustedError";
+  }
+}
+
+function messageChars(messages: readonly ChatMessage[], tools: readonly ToolSpec[]): number {
+  let n = JSON.stringify(tools).length;
+  for (const m of messages)
+    n += typeof m.content === "string" ? m.content.length : JSON.stringify(m.content ?? "").length;
+  return n;
+}
+
+/**
+ * A model whose every request reserves its size and completion cap against `budget` first, and
+ * carries that cap: for callers that do not budget themselves (the RLM engine's root loop).
+ */
+export function budgetedModel(model: ModelPort, budget: TokenBudget, maxTokens: number): ModelPort {
+  return {
+    model: model.model,
+    async complete(messages, tools, signal, options) {
+      const cap = options?.maxTokens ?? maxTokens;
+      const reserved = estimateTokens(messageChars(messages, tools)) + cap;
+      if (!budget.reserve(reserved)) throw new BudgetExhaustedError(reserved, budget.left);
+      let spent = 0;
+      try {
+        const reply = await model.complete(messages, tools, signal, { ...options, maxTokens: cap });
+        spent = reply.usage.promptTokens + reply.usage.completionTokens;
+        return reply;
+      } finally {
+        budget.settle(reserved, spent);
+      }
+    },
+  };
 }

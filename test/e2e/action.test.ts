@@ -11,7 +11,7 @@ import {
 } from "../support/action-world.js";
 import { issueCommentPayload, writeEventFile } from "../support/payloads.js";
 import { checkoutState } from "../support/git-fixture.js";
-import { messageText } from "../support/model-server.js";
+import { isReviewChild, messageText } from "../support/model-server.js";
 
 const TOKEN = "ghs_e2eTokenValue0123456789abcdefABCDEF";
 const API_KEY = "sk-e2e-key-0123456789abcdefghijklmnop";
@@ -172,6 +172,15 @@ describe("the bundled action on a pull request", () => {
       expect(types.has(t), `journal has ${t}`).toBe(true);
     }
     expect(j1.events.at(-1)).toMatchObject({ type: "run.finished", conclusion: "success" });
+    // What was examined is counted by the code and said first, in every place the result goes.
+    const hunks = Number(first.outputs["hunks-total"]);
+    expect(hunks).toBeGreaterThan(0);
+    expect(Number(first.outputs["hunks-examined"]) + Number(first.outputs["hunks-excluded"])).toBe(
+      hunks,
+    );
+    expect(firstComment.body).toMatch(/\*\*Examined \d+ of \d+ hunks in 3 files/);
+    expect(first.summary).toMatch(/Examined \d+ of \d+ hunks/);
+    expect(j1.events.find((e) => e.type === "review.coverage")).toMatchObject({ complete: true });
 
     for (const [label, text] of [
       ["comment", firstComment.body ?? ""],
@@ -198,7 +207,8 @@ describe("the bundled action on a pull request", () => {
     expect(after[0]!.id).toBe(firstComment.id);
     expect(after[0]!.body).toContain("Second pass: still one problem.");
     // Same configuration, same stable prefix: the same cache key.
-    expect(world.model.requests.at(-1)!.body.prompt_cache_key).toBe(cacheKey);
+    const loopRequests = world.model.requests.filter((r) => !isReviewChild(r));
+    expect(loopRequests.at(-1)!.body.prompt_cache_key).toBe(cacheKey);
     expect(
       journalOf(world, "rivumi-journal-review-2").events.some(
         (e) => e.type === "publish.comment" && e.action === "updated",

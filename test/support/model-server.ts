@@ -9,6 +9,7 @@ import {
   type RecordedRequest,
   type StaticStep,
   type Step,
+  type StepFn,
 } from "./model-replies.js";
 
 export type {
@@ -27,7 +28,23 @@ export type {
 export interface ModelServerOptions {
   /** Answers every call once the script is empty, instead of failing the test. */
   fallback?: Step;
+  /**
+   * Answers the child reviewers of a review (requests whose system prompt is the review child's,
+   * see `isReviewChild`) without taking steps from the script. Default: a reviewer that reads the
+   * batch and reports no findings. `"script"` sends them through the script like any call.
+   */
+  children?: StepFn | "script";
 }
+
+const CHILD_PROMPT_START = "# Your part of the review";
+
+/** A child reviewer's request: the review's host map sent it, not the agent's loop. */
+export function isReviewChild(req: RecordedRequest): boolean {
+  const system = req.body.messages?.[0];
+  return system?.role === "system" && messageText(system).startsWith(CHILD_PROMPT_START);
+}
+
+const NO_FINDINGS: StepFn = () => ({ content: '{"findings": []}' });
 
 export interface ModelServer {
   /** Base URL ending in `/v1`, for `new OpenAI({ baseURL })`. */
@@ -129,9 +146,11 @@ export async function startModelServer(
     };
     requests.push(recorded);
 
-    const scripted = queue.shift();
+    const children = opts.children ?? NO_FINDINGS;
+    const child = children !== "script" && isReviewChild(recorded) ? children : undefined;
+    const scripted = child ? undefined : queue.shift();
     if (scripted) consumed++;
-    const step = scripted ?? opts.fallback;
+    const step = child ?? scripted ?? opts.fallback;
     if (step === undefined) {
       const message = `unexpected call #${recorded.index}: the script is empty (${describeRequest(recorded)})`;
       errors.push(message);

@@ -1,0 +1,188 @@
+// The last step of a review at any size: every finding placed on the diff or kept as "not
+// anchored", and one summary, written by the RLM root over the child reviewers' findings or, when
+// the root cannot, by the host. The root only writes words: it cannot add or drop coverage.
+import type { Finding, Review } from "../outcome/review.js";
+import type { Usage } from "../model/port.js";
+import { budgetedModel } from "../review/budget.js";
+import { dedupeFindings, toFinding, type ChildFinding } from "../review/findings.js";
+import type { MapResult } from "../review/map.js";
+import { runRlm, RlmSetupError } from "../rlm/engine.js";
+import { describeError } from "../model/retry.js";
+import { locateLine, type HunkIndex } from "../workspace/hunk-index.js";
+import type { ModePorts } from "./ports.js";
+import { mergeQuestion, type ChildPromptFacts, type ScaledReview } from "./review-scale.js";
+
+/** Root turns of the merge: it groups and summarises, it does not read the diff again. */
+const MERGE_ITERATIONS = 6;
+
+export interface MergedReview {
+  review: Review;
+  /** Findings whose path and line no hunk of the diff shows. */
+  unanchored: Finding[];
+  /** The root's usage, when it ran. */
+  usage: Usage;
+  /** Who wrote the summary, and why not the root when it could not. */
+  summaryBy: "root" | "host" | "loop";
+  note: string | undefined;
+}
+
+/** Splits findings into those a hunk shows (the line on its side) and the rest. */
+export async function anchorFindings(
+  index: HunkIndex,
+  findings: readonly (Finding & { side?: "LEFT" | "RIGHT" })[],
+): Promise<{ anchored: Finding[]; unanchored: Finding[] }> {
+  const anchored: Finding[] = [];
+  const unanchored: Finding[] = [];
+  for (const { side, ...finding } of findings) {
+    const where = await locateLine(index, {
+      path: finding.path,
+      line: finding.line,
+      side: side ?? "RIGHT",
+    });
+    (where ? anchored : unanchored).push(finding);
+  }
+  return { anchored, unanchored };
+}
+
+const asFinding = (f: ChildFinding) => ({ ...toFinding(f), side: f.side });
+
+/**
+ * The review of the tool loop, with whatever the host's map added after it: the loop's summary
+ * stays, and a host-written line says what the child reviewers covered.
+ */
+export async function mergeAfterLoop(
+  scaled: ScaledReview,
+  loop: Review | undefined,
+  map: MapResult | undefined,
+): Promise<MergedReview> {
+  const mapped = dedupeFindings(map?.findings ?? []).map(asFinding);
+  const { anchored, unanchored } = await anchorFindings(scaled.review.index, [
+    ...(loop?.findings ?? []),
+    ...mapped,
+  ]);
+  const parts = [loop?.summary ?? ""];
+  if (map && map.requests > 0)
+    parts.push(
+      `The conversation ended before it had read every hunk; ${map.requests} child review${map.requests === 1 ? "" : "s"} of the rest found ${mapped.length} more finding${mapped.length === 1 ? "" : "s"}.`,
+    );
+  const summary = parts.filter(Boolean).join("\n\n");
+  return {
+    review: {
+      summary: summary || hostSummary(anchored.length + unanchored.length),
+      findings: anchored,
+    },
+    unanchored,
+    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    summaryBy: "loop",
+    note: undefined,
+  };
+}
+
+/**
+ * The RLM path's reduce: the root model reads every child finding in its REPL and writes the
+ * summary. A root that fails, runs out of turns or cannot start leaves the host's summary; the
+ * findings and the coverage are the host's either way.
+ */
+export async function mergeWithRoot(
+  ports: ModePorts,
+  scaled: ScaledReview,
+  map: MapResult,
+  coverageLine: string,
+  facts: ChildPromptFacts,
+): Promise<MergedReview> {
+  const findings = dedupeFindings(map.findings);
+  const { anchored, unanchored } = await anchorFindings(
+    scaled.review.index,
+    findings.map(asFinding),
+  );
+  const base = { unanchored, review: { summary: "", findings: anchored } };
+  const { settings } = ports;
+  // The root needs room for a few turns; below that the host's summary is the honest answer.
+  const needed = MERGE_ITERATIONS * (settings.maxOutputTokens + 4_000);
+  if (scaled.budget.left < needed || ports.signal.aborted) {
+    const why = ports.signal.aborted
+      ? "the run was stopped"
+      : "too little of the token budget was left";
+    return hostMerged(base, findings.length, `the summary was written by Rivumi itself: ${why}`);
+  }
+  const root = budgetedModel(await ports.model(), scaled.budget, settings.maxOutputTokens);
+  const child = budgetedModel(
+    await ports.model(settings.childModel),
+    scaled.budget,
+    settings.maxOutputTokens,
+  );
+  const input = JSON.stringify({
+    coverage: coverageLine,
+    findings: findings.map((f) => ({ ...f, severity: f.severity })),
+    files: scaled.review.index.files.map((f) => ({
+      path: f.path,
+      status: f.status,
+      hunks: f.hunks.length,
+    })),
+  });
+  try {
+    const result = await runRlm({
+      input: { text: input },
+      question: mergeQuestion(facts),
+      model: root,
+      childModel: child,
+      journal: ports.journal,
+      signal: ports.signal,
+      maxIterations: MERGE_ITERATIONS,
+      maxTokens: Math.max(1, Math.min(scaled.budget.left, 1_000_000)),
+    });
+    const usage = {
+      promptTokens: result.usage.inputTokens,
+      completionTokens: result.usage.outputTokens,
+      cachedTokens: 0,
+    };
+    if (!result.finalized || result.answer.trim() === "")
+      return {
+        ...hostMerged(
+          base,
+          findings.length,
+          `the summary was written by Rivumi itself: the RLM root ended without an answer (${result.stop})`,
+        ),
+        usage,
+      };
+    return {
+      ...base,
+      review: { ...base.review, summary: result.answer.trim() },
+      usage,
+      summaryBy: "root",
+      note: undefined,
+    };
+  } catch (error) {
+    const why =
+      error instanceof RlmSetupError
+        ? `the RLM engine could not start (${error.message})`
+        : `the RLM root failed (${describeError(error).message})`;
+    return hostMerged(base, findings.length, `the summary was written by Rivumi itself: ${why}`);
+  }
+}
+
+function hostMerged(
+  base: Omit<MergedReview, "usage" | "summaryBy" | "note">,
+  total: number,
+  note: string,
+): MergedReview {
+  return {
+    ...base,
+    review: { ...base.review, summary: hostSummary(total, base.review.findings) },
+    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    summaryBy: "host",
+    note,
+  };
+}
+
+const SEVERITIES = ["critical", "major", "minor", "nit"] as const;
+
+/** A plain count of what the child reviewers found, for when no model wrote a summary. */
+function hostSummary(total: number, findings: readonly Finding[] = []): string {
+  if (total === 0) return "The child reviewers found no problems in the hunks they examined.";
+  const bySeverity = SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length])
+    .filter(([, n]) => n !== 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(", ");
+  return `The child reviewers reported ${total} finding${total === 1 ? "" : "s"}${bySeverity ? ` (${bySeverity} on the diff's lines)` : ""}.`;
+}

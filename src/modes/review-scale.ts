@@ -1,0 +1,240 @@
+// A pull request review at any size: the diff indexed once, a ledger of what models were sent,
+// the tool loop for a diff that fits one conversation, and the host's map over child reviewers
+// for everything else, so coverage never depends on what a model chose to read.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Settings } from "../config/settings.js";
+import type { PromptContext, PromptSection } from "../prompt/section.js";
+import { buildPrompt } from "../prompt/build.js";
+import { instructionsSection } from "../prompt/sections/instructions.js";
+import { reviewChildSection } from "../prompt/sections/review-child.js";
+import { reviewMergeSection } from "../prompt/sections/review-merge.js";
+import { DEFAULT_RETRY } from "../model/retry.js";
+import type { Usage } from "../model/port.js";
+import { TokenBudget } from "../review/budget.js";
+import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff-review.js";
+import { mapHunks, type MapResult } from "../review/map.js";
+import { newFenceNonce } from "../util/fence.js";
+import type { CoverageSummary, Progress } from "../outcome/outcome.js";
+import type { ModePorts, OpenWorkspace } from "./ports.js";
+
+/** Characters of hunk text in one child request: about 20,000 tokens with the prompt around it. */
+export const CHILD_BATCH_CHARS = 60_000;
+/** The sticky comment's progress line is updated at most this often. */
+export const PROGRESS_EVERY_MS = 15_000;
+
+export interface ScaledReview {
+  review: DiffReview;
+  /** Every model request of the run reserves against this before it is sent. */
+  budget: TokenBudget;
+  /** The tool loop for a diff that fits one conversation; the host's map for a larger one. */
+  route: "loop" | "rlm";
+  /** Things the user should know about the diff itself (renames git gave up on). */
+  notices: string[];
+  dispose(): Promise<void>;
+}
+
+/**
+ * The run's token budget: `max-tokens`, and with prices and `max-cost-usd` the tokens the cost
+ * budget pays for at the dearer of the two prices, whichever is smaller. Reserving at the dearer
+ * price can stop a little early; it can never overspend.
+ */
+export function runTokenLimit(settings: Settings): number {
+  const { prices, maxCostUsd } = settings;
+  if (!prices || maxCostUsd === undefined) return settings.maxTokens;
+  const dearest = Math.max(prices.inputPerMTok, prices.outputPerMTok);
+  if (dearest <= 0) return settings.maxTokens;
+  return Math.min(settings.maxTokens, Math.floor((maxCostUsd / dearest) * 1e6));
+}
+
+/** Indexes the diff in a folder of the run's own and decides the route by what the rules leave in. */
+export async function indexForReview(ports: ModePorts, ws: OpenWorkspace): Promise<ScaledReview> {
+  const { settings, journal, signal } = ports;
+  const started = Date.now();
+  const dir = await mkdtemp(join(tmpdir(), "rivumi-review-"));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    const review = await openDiffReview({
+      root: ws.root,
+      mergeBase: ws.mergeBase,
+      head: ws.head,
+      runDir: dir,
+      includePaths: settings.includePaths,
+      excludePaths: settings.excludePaths,
+      maxFileBytes: settings.maxFileBytes,
+      signal,
+    });
+    const report = review.ledger.report({ maxListed: 0 });
+    const reviewable = report.bytes.total - report.bytes.excluded;
+    const route = reviewable <= settings.rlmThresholdBytes ? "loop" : "rlm";
+    const { index } = review;
+    journal.emit({
+      type: "review.indexed",
+      files: index.totals.files,
+      hunks: index.totals.hunks,
+      bytes: index.totals.bytes,
+      ms: Date.now() - started,
+      renameLimit: index.renameLimit,
+      renameLimitHit: index.renameLimitHit,
+      excludedFiles: report.files.excluded,
+      route,
+    });
+    const notices = index.renameLimitHit
+      ? [
+          `git gave up detecting renames (limit ${index.renameLimit} files): some renamed files are reviewed as a deletion and an addition.`,
+        ]
+      : [];
+    return {
+      review,
+      budget: new TokenBudget(runTokenLimit(settings)),
+      route,
+      notices,
+      dispose: () => (settings.keepWorkspace ? Promise.resolve() : dispose()),
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/** The prompt facts the child prompt's sections read; the child sees no tools and no memory. */
+export type ChildPromptFacts = Omit<
+  PromptContext,
+  "instructions" | "toolNames" | "skills" | "memory"
+>;
+
+/**
+ * Sends every open hunk to a child reviewer (see `mapHunks`), each batch with the instructions
+ * that govern its directories and nothing else.
+ */
+export async function mapOpenHunks(
+  ports: ModePorts,
+  scaled: ScaledReview,
+  opts: {
+    facts: ChildPromptFacts;
+    instructionsFor: (dirs: readonly string[]) => Promise<string>;
+    onSettled: () => void;
+  },
+): Promise<MapResult> {
+  const { settings } = ports;
+  const model = await ports.model(settings.childModel);
+  const prompts = new Map<string, Promise<string>>();
+  const system = (dirs: readonly string[]) => {
+    const key = [...dirs].sort().join("\u0000");
+    let prompt = prompts.get(key);
+    if (!prompt) {
+      prompt = opts.instructionsFor(dirs).then((text) => childPrompt(opts.facts, text));
+      prompts.set(key, prompt);
+    }
+    return prompt;
+  };
+  return mapHunks({
+    review: scaled.review,
+    model,
+    system,
+    budget: scaled.budget,
+    maxOutputTokens: settings.maxOutputTokens,
+    concurrency: settings.reviewConcurrency,
+    maxChars: CHILD_BATCH_CHARS,
+    nonce: newFenceNonce(),
+    journal: ports.journal,
+    signal: ports.signal,
+    retry: DEFAULT_RETRY,
+    onSettled: opts.onSettled,
+  });
+}
+
+/** A child reviewer's system prompt: its task, then its directories' instructions. */
+export function childPrompt(facts: ChildPromptFacts, instructions: string): string {
+  return sectionsPrompt(facts, instructions, [reviewChildSection, instructionsSection]);
+}
+
+/** The RLM root's question for the merge, rendered from its named section. */
+export function mergeQuestion(facts: ChildPromptFacts): string {
+  return sectionsPrompt(facts, "", [reviewMergeSection]);
+}
+
+function sectionsPrompt(
+  facts: ChildPromptFacts,
+  instructions: string,
+  sections: readonly PromptSection[],
+): string {
+  const ctx: PromptContext = {
+    ...facts,
+    instructions: { text: instructions, sources: [] },
+    toolNames: [],
+    skills: [],
+    memory: { entries: [], source: undefined },
+  };
+  return buildPrompt(ctx, sections).system;
+}
+
+/**
+ * Reports how far the review has got: on the pull request's sticky comment at most every
+ * `PROGRESS_EVERY_MS`, and on the CLI's status line (at most every second, and once at the end).
+ * Cost is what the run has spent so far.
+ */
+export function coverageProgress(
+  ports: ModePorts,
+  scaled: ScaledReview,
+  where: Omit<Progress, "coverage"> | undefined,
+  spent: () => Usage,
+): (final?: boolean) => void {
+  let last = 0;
+  let lastStatus = 0;
+  const prices = ports.settings.prices;
+  return (final = false) => {
+    const now = Date.now();
+    const { examined, inScope } = scaled.review.ledger.progress();
+    const elapsedMs = now - ports.started;
+    const usage = spent();
+    const costUsd = prices
+      ? (usage.promptTokens * prices.inputPerMTok + usage.completionTokens * prices.outputPerMTok) /
+        1e6
+      : undefined;
+    if (ports.status && (final || now - lastStatus >= 1000)) {
+      lastStatus = now;
+      ports.status(
+        `review: ${examined.toLocaleString("en-US")} of ${inScope.toLocaleString("en-US")} hunks · ${Math.round(elapsedMs / 1000)} s · ${(usage.promptTokens + usage.completionTokens).toLocaleString("en-US")} tokens`,
+      );
+    }
+    // The final count goes to the status line only: the result replaces the comment next.
+    if (!where || final || now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    ports.progress({ ...where, coverage: { examined, total: inScope, elapsedMs, costUsd } });
+  };
+}
+
+/** Why a review stopped short of complete coverage, in the words the coverage line uses. */
+export function shortfall(opts: {
+  cancelled: boolean;
+  budget: boolean;
+  failed: number;
+  mapped: boolean;
+}): string {
+  if (opts.cancelled) return "cancelled";
+  if (opts.budget) return "budget reached";
+  if (opts.failed > 0) return `${opts.failed} child request${opts.failed === 1 ? "" : "s"} failed`;
+  return opts.mapped ? "not every hunk was answered" : "the review ended before reading every hunk";
+}
+
+/** The ledger as the outcome and the journal carry it. */
+export function reportCoverage(
+  ports: ModePorts,
+  scaled: ScaledReview,
+  reason: string | undefined,
+): CoverageSummary {
+  const complete = scaled.review.ledger.progress();
+  const summary = coverageSummary(
+    scaled.review.ledger,
+    complete.examined >= complete.inScope ? undefined : reason,
+  );
+  ports.journal.emit({
+    type: "review.coverage",
+    line: summary.line,
+    complete: summary.complete,
+    report: summary.report,
+  });
+  return summary;
+}

@@ -1,0 +1,293 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { CoverageReport } from "../../src/coverage/ledger.js";
+import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
+import {
+  isReviewChild,
+  messageText,
+  type RecordedRequest,
+  type StaticStep,
+} from "../support/model-server.js";
+import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
+
+const API_RULE = "API-RULE: every handler validates its input";
+const UI_RULE = "UI-RULE: components never fetch";
+const BASE = {
+  "AGENTS.md": "ROOT-RULE: keep functions small\n",
+  "src/api/AGENTS.md": `${API_RULE}\n`,
+  "src/ui/AGENTS.md": `${UI_RULE}\n`,
+  "src/api/handler.ts": codeLines("h", 5),
+  "src/ui/view.ts": codeLines("v", 5),
+};
+/** About 35 KB of change per directory: two directories never share a 60,000-character batch. */
+const BIG_HEAD = {
+  "src/api/handler.ts": codeLines("handler", 560),
+  "src/ui/view.ts": codeLines("view", 560),
+  "docs/guide.md": codeLines("guide", 560),
+};
+const SMALL_HEAD = {
+  "src/api/handler.ts": codeLines("h", 4) + "export const added = 1;\n",
+  "src/ui/view.ts": codeLines("v", 6),
+};
+
+const call = (name: string, args: object) => ({ toolCalls: [{ name, arguments: args }] });
+const submit = (summary: string, findings: object[] = []) =>
+  call("submit_review", { summary, findings });
+const finalize = (text: string): StaticStep => ({
+  content: "```repl\nfinalize(" + JSON.stringify(text) + ")\n```",
+});
+
+const children = (w: ReviewWorld) => w.model.requests.filter(isReviewChild);
+const isRoot = (r: RecordedRequest) => messageText(r.body.messages[0]!) === RLM_SYSTEM_PROMPT;
+const system = (r: RecordedRequest) => messageText(r.body.messages[0]!);
+const user = (r: RecordedRequest) => messageText(r.body.messages.at(-1)!);
+const report = (o: { coverage?: { report: unknown } }) => o.coverage!.report as CoverageReport;
+
+let world: ReviewWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+describe("a review at any size", () => {
+  it("reviews a small diff in the tool loop, with every hunk counted as examined", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: SMALL_HEAD,
+      script: [call("git_diff", {}), submit("Looks fine.")],
+    });
+    const outcome = await world.run();
+    expect(outcome.conclusion).toBe("success");
+    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(outcome.coverage!.hunks.examined).toBe(outcome.coverage!.hunks.total);
+    expect(outcome.coverage!.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
+    expect(children(world)).toHaveLength(0);
+    expect(world.journal.events.find((e) => e.type === "review.indexed")).toMatchObject({
+      route: "loop",
+      files: 2,
+    });
+    // Every request carried a completion cap.
+    for (const r of world.model.requests) expect(r.body.max_tokens).toBe(4096);
+  });
+
+  it("routes a diff over the threshold to the host's map; each child sees only its directories' rules", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: BIG_HEAD,
+      inputs: { "rlm-threshold-bytes": "10000" },
+      script: [finalize("Three areas change; nothing alarming.")],
+    });
+    const outcome = await world.run();
+    expect(outcome.conclusion).toBe("success");
+    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(outcome.review?.summary).toBe("Three areas change; nothing alarming.");
+    const sent = children(world);
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    for (const r of sent) {
+      const hunks = user(r);
+      expect(system(r).includes(API_RULE)).toBe(hunks.includes("src/api/handler.ts"));
+      expect(system(r).includes(UI_RULE)).toBe(hunks.includes("src/ui/view.ts"));
+      // The root document governs docs/ only: a deeper AGENTS.md replaces it for its directory.
+      expect(system(r).includes("ROOT-RULE")).toBe(hunks.includes("docs/guide.md"));
+      expect(r.body.max_tokens).toBe(4096);
+    }
+    // The root never saw the diff itself: its requests stay small.
+    const roots = world.model.requests.filter(isRoot);
+    expect(roots.length).toBeGreaterThan(0);
+    for (const r of roots) expect(JSON.stringify(r.body.messages).length).toBeLessThan(30_000);
+  });
+
+  it("keeps the host's coverage when the root model fails, and says who wrote the summary", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: BIG_HEAD,
+      inputs: { "rlm-threshold-bytes": "10000" },
+      script: [{ status: 400, error: "the root is broken" }],
+      children: (req) =>
+        user(req).includes("src/api/handler.ts")
+          ? {
+              content: JSON.stringify({
+                findings: [
+                  {
+                    path: "src/api/handler.ts",
+                    line: 3,
+                    severity: "major",
+                    title: "Unvalidated input",
+                    body: "The handler trusts its input.",
+                    quote: "",
+                  },
+                ],
+              }),
+            }
+          : { content: '{"findings": []}' },
+    });
+    const outcome = await world.run();
+    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(outcome.conclusion).toBe("success");
+    expect(outcome.note).toMatch(/summary was written by Rivumi itself/);
+    expect(outcome.review?.findings).toHaveLength(1);
+    expect(outcome.review?.findings[0]).toMatchObject({ path: "src/api/handler.ts", line: 3 });
+  });
+
+  it("covers what a lazy loop did not read with the child reviewers", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: SMALL_HEAD,
+      script: [submit("I did not look.")],
+    });
+    const outcome = await world.run();
+    expect(outcome.conclusion).toBe("success");
+    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(children(world).length).toBeGreaterThan(0);
+    expect(outcome.review?.summary).toMatch(/I did not look\.[\s\S]*child review/);
+  });
+
+  it("stops at the token budget, calls the review partial and names what is left", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: BIG_HEAD,
+      // One child request (about 12,000 prompt tokens plus its 4,096 cap) fits; two do not.
+      inputs: { "rlm-threshold-bytes": "10000", "max-tokens": "25000", "review-concurrency": "1" },
+    });
+    const outcome = await world.run();
+    expect(outcome.conclusion).toBe("partial");
+    const r = report(outcome);
+    expect(r.complete).toBe(false);
+    expect(r.hunks.examined).toBeGreaterThan(0);
+    expect(r.notReached.paths.length).toBeGreaterThan(0);
+    expect(outcome.coverage!.line).toMatch(/: budget reached; not examined: /);
+    expect(outcome.note).toMatch(/partial: budget reached/);
+    const used = world.model.requests.length;
+    expect(used).toBe(children(world).length);
+  });
+
+  it("does not count the hunks of a child request that failed", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: BIG_HEAD,
+      inputs: { "rlm-threshold-bytes": "10000" },
+      script: [finalize("Partial review.")],
+      children: (req) =>
+        user(req).includes("src/ui/view.ts")
+          ? { status: 400, error: "refused" }
+          : { content: '{"findings": []}' },
+    });
+    const outcome = await world.run();
+    expect(outcome.conclusion).toBe("partial");
+    const r = report(outcome);
+    expect(r.notReached.paths).toEqual(["src/ui/view.ts"]);
+    expect(outcome.coverage!.line).toMatch(/1 child request failed/);
+  });
+
+  it("takes exclusion rules from the inputs and the base commit, never from the head", async () => {
+    world = await reviewWorld({
+      baseFiles: { ...BASE, ".gitattributes": "gen/** linguist-generated\n" },
+      headFiles: {
+        ...SMALL_HEAD,
+        // The pull request tries to exclude its own source from review.
+        ".gitattributes": "src/** linguist-generated\ngen/** linguist-generated\n",
+        "gen/schema.ts": codeLines("gen", 3),
+        "package-lock.json": '{"lockfileVersion": 3}\n',
+        "docs/notes.md": "Notes.\n",
+      },
+      inputs: { "exclude-paths": "docs/**" },
+      script: [call("git_diff", {}), submit("Fine.")],
+    });
+    const outcome = await world.run();
+    const r = report(outcome);
+    const rules = Object.fromEntries(r.excluded.map((e) => [e.rule, e.paths]));
+    expect(rules).toEqual({
+      generated: ["gen/schema.ts"],
+      "lock-file": ["package-lock.json"],
+      "excluded-path": ["docs/notes.md"],
+    });
+    expect(r.files.examined).toBe(3); // src/api, src/ui and .gitattributes itself
+    expect(outcome.coverage!.line).toMatch(/3 files excluded by rule/);
+    expect(outcome.conclusion).toBe("success");
+  });
+
+  it("keeps findings outside the diff as not anchored", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: SMALL_HEAD,
+      script: [
+        submit("Two findings.", [
+          { path: "src/api/handler.ts", line: 5, severity: "minor", body: "On the added line." },
+          {
+            path: "src/api/handler.ts",
+            line: 900,
+            severity: "minor",
+            body: "Nowhere in the diff.",
+          },
+          { path: "src/other.ts", line: 1, severity: "nit", body: "Not a changed file." },
+        ]),
+      ],
+    });
+    const outcome = await world.run();
+    expect(outcome.review?.findings.map((f) => f.line)).toEqual([5]);
+    expect(outcome.unanchored?.map((f) => `${f.path}:${f.line}`)).toEqual([
+      "src/api/handler.ts:900",
+      "src/other.ts:1",
+    ]);
+  });
+
+  it("never overshoots the token budget with eight child calls in flight", async () => {
+    let inFlight = 0;
+    let most = 0;
+    const head: Record<string, string> = {};
+    for (let d = 0; d < 48; d++) head[`pkg${d}/mod.ts`] = codeLines(`m${d}`, 300);
+    world = await reviewWorld({
+      baseFiles: { "README.md": "x\n" },
+      headFiles: head,
+      inputs: {
+        "rlm-threshold-bytes": "10000",
+        "max-tokens": "250000",
+        "review-concurrency": "8",
+      },
+      children: async (req) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 40));
+        inFlight--;
+        // A provider whose tokenizer gives three characters a token, the estimate's own ratio.
+        const chars = req.body.messages.map(messageText).join("").length;
+        const prompt = Math.ceil(chars / 3);
+        return {
+          content: '{"findings": []}',
+          usage: { prompt_tokens: prompt, completion_tokens: 4096 },
+        };
+      },
+    });
+    const outcome = await world.run();
+    expect(most).toBe(8);
+    const spent = outcome.stats.usage.promptTokens + outcome.stats.usage.completionTokens;
+    expect(spent).toBeLessThanOrEqual(250_000);
+    expect(outcome.conclusion).toBe("partial");
+  });
+
+  it("shows hunks examined of the total on the pull request while it works", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: BIG_HEAD,
+      inputs: { "rlm-threshold-bytes": "10000" },
+      script: [finalize("Done.")],
+    });
+    await world.run();
+    const withCounts = world.progress.filter((p) => p.coverage);
+    expect(withCounts.length).toBeGreaterThanOrEqual(1);
+    expect(withCounts[0]!.coverage!.total).toBe(3);
+    expect(world.statuses.at(-1)).toMatch(/^review: 3 of 3 hunks/);
+  });
+
+  it("reports coverage for a task without holding it to coverage", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: SMALL_HEAD,
+      kind: "task",
+      script: [submit("Answered the question.")],
+    });
+    const outcome = await world.run();
+    expect(outcome.conclusion).toBe("success");
+    expect(outcome.coverage?.complete).toBe(false);
+    expect(children(world)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * A pull request review run through the review mode with real parts: a git repository with a base
+ * and a head commit, the real `openai` client against the loopback model server, the real hunk
+ * index, instruction resolution from the base commit and (for large diffs) the RLM engine's
+ * Python REPL. Only the run's wiring (`ModePorts`) is an object literal here.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { localContext } from "../../src/cli/local-context.js";
+import { parseSettings } from "../../src/config/settings.js";
+import { NO_MEMORY } from "../../src/context/session-context.js";
+import { activeDirsForChangedFiles } from "../../src/context/instructions/resolve.js";
+import { MemoryJournal } from "../../src/journal/journal.js";
+import { createOpenAIModel } from "../../src/model/openai-model.js";
+import { runMode } from "../../src/modes/index.js";
+import type { ModePorts } from "../../src/modes/ports.js";
+import type { Outcome, Progress } from "../../src/outcome/outcome.js";
+import { DEFAULT_REVIEW_TASK } from "../../src/plan/plan.js";
+import { changedFiles } from "../../src/workspace/diff-files.js";
+import { makeGitFixture, sh, type GitFixture } from "./git-fixture.js";
+import { startModelServer, type ModelServer, type Step, type StepFn } from "./model-server.js";
+
+export interface ReviewWorldOptions {
+  baseFiles: Record<string, string>;
+  headFiles: Record<string, string>;
+  /** Action inputs on top of the defaults (`rlm-threshold-bytes`, `max-tokens`, …). */
+  inputs?: Record<string, string>;
+  /** The agent loop's and the RLM root's replies, in order. */
+  script?: Step[];
+  /** The child reviewers; default: no findings. */
+  children?: StepFn;
+  kind?: "review" | "task";
+  /** Aborts the run's signal when it returns true, checked on every progress update. */
+  abortWhen?: (progress: Progress) => boolean;
+}
+
+export interface ReviewWorld {
+  git: GitFixture;
+  root: string;
+  model: ModelServer;
+  journal: MemoryJournal;
+  progress: Progress[];
+  statuses: string[];
+  run(): Promise<Outcome>;
+  close(): Promise<void>;
+}
+
+export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld> {
+  const git = await makeGitFixture({ baseFiles: opts.baseFiles, headFiles: opts.headFiles });
+  const root = join(git.dir, "author");
+  await sh(root, "checkout", "-q", "feature");
+  const model = await startModelServer(opts.script ?? [], {
+    ...(opts.children ? { children: opts.children } : {}),
+  });
+  const journal = new MemoryJournal();
+  const progress: Progress[] = [];
+  const statuses: string[] = [];
+  const runsDir = mkdtempSync(join(tmpdir(), "rivumi-review-world-"));
+  const inputs: Record<string, string> = {
+    "github-token": "test-token",
+    "base-url": model.url,
+    "api-key": "sk-test-review-world",
+    model: "scripted-model",
+    ...opts.inputs,
+  };
+  const settings = parseSettings((name) => inputs[name] ?? "");
+  const controller = new AbortController();
+  const files = await changedFiles(root, git.branchPoint, git.headSha);
+
+  const ports: ModePorts = {
+    settings,
+    trigger: { kind: "local", root },
+    journal,
+    signal: controller.signal,
+    journalName: "rivumi-journal-test",
+    started: Date.now(),
+    model: (name) =>
+      Promise.resolve(
+        createOpenAIModel({
+          baseUrl: settings.baseUrl,
+          apiKey: settings.apiKey,
+          model: name ?? settings.model,
+        }),
+      ),
+    memory: () => Promise.resolve(NO_MEMORY),
+    memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
+    access: undefined,
+    work: {
+      target: () =>
+        Promise.resolve({
+          fork: false,
+          head: git.headSha,
+          base: git.branchPoint,
+          cloneUrl: root,
+          pull: { number: 7, title: "A change", body: "Changes things." },
+        }),
+      open: () =>
+        Promise.resolve({
+          root,
+          head: git.headSha,
+          mergeBase: git.branchPoint,
+          artifacts: runsDir,
+          source: "local" as const,
+          files,
+          context: async (memory) => ({
+            ...(await localContext({
+              root,
+              ref: git.branchPoint,
+              memory,
+              activeDirs: activeDirsForChangedFiles(files.map((f) => f.path)),
+              userFile: undefined,
+              journal,
+            })),
+            edits: false,
+            notices: [],
+          }),
+          dispose: () => Promise.resolve(),
+        }),
+    },
+    ci: () => Promise.reject(new Error("no GitHub Actions in the review world")),
+    progress: (update) => {
+      progress.push(update);
+      if (opts.abortWhen?.(update)) controller.abort({ rivumi: "cancelled" });
+    },
+    status: (line) => statuses.push(line),
+    redact: (text) => text,
+  };
+  return {
+    git,
+    root,
+    model,
+    journal,
+    progress,
+    statuses,
+    run: () =>
+      runMode(ports, {
+        kind: opts.kind ?? "review",
+        pr: 7,
+        task: DEFAULT_REVIEW_TASK,
+        trusted: true,
+        reason: "test",
+      }),
+    async close() {
+      await model.close();
+      git.cleanup();
+      rmSync(runsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `count` lines of about 60 characters, numbered so every line differs. */
+export function codeLines(tag: string, count: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++)
+    out.push(`export const ${tag}_${i} = "${"v".repeat(30)}${i}"; // line ${i}`);
+  return `${out.join("\n")}\n`;
+}
