@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActionLog } from "./action/log.js";
 import { actionPorts, type ActionPorts, type ActionRun } from "./action/ports.js";
-import { abortOnSignals } from "./action/signals.js";
+import { catchStopSignals, type StopSignals } from "./action/signals.js";
 import { parseSettings, type Settings } from "./config/settings.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName } from "./journal/upload.js";
@@ -32,16 +32,20 @@ const REAL: Wiring = {
   core: () => import("@actions/core"),
 };
 
-/** The action: settings → trigger → plan → the plan's mode → `finish(outcome)` in `finally`. */
+/**
+ * The action: settings → trigger → plan → the plan's mode → `finish(outcome)` in `finally`.
+ * `signals` are caught by the entry point before this module loads (see action/signals.ts).
+ */
 export async function run(
   env: NodeJS.ProcessEnv = process.env,
   wiring: Wiring = REAL,
+  signals: StopSignals = catchStopSignals(),
 ): Promise<void> {
   const started = Date.now();
   const redactor = new Redactor();
   const log = new ActionLog(redactor, wiring.core);
   const controller = new AbortController();
-  const stopListening = abortOnSignals(controller, log.say);
+  signals.attach(controller, log.say);
   const runner = readRunnerEnv(env);
   const runDir = runDirectory(runner, runner.job);
   const journalPath = join(runDir, "artifacts", "journal.jsonl");
@@ -127,7 +131,10 @@ export async function run(
       stepSummary: runner.stepSummary,
       canUpload: runner.canUpload,
       say: log.say,
+      stops: signals,
+      artifactUrl: (id) =>
+        `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}/artifacts/${id}`,
     });
-    stopListening();
+    signals.dispose();
   }
 }

@@ -29,7 +29,7 @@ export interface ActionPorts {
   /** The asker's permission (the PR author or the commenter); undefined when nobody asked. */
   access: Promise<{ permission: string; roleName: string } | undefined>;
   ports: ModePorts;
-  publisher: Pick<Publisher, "publishAll">;
+  publisher: Pick<Publisher, "publishAll" | "linkArtifact">;
   /** Stops and removes a clone started early, for a run that will not use it. */
   dropEarly(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import type {
+  CallOptions,
   GitHubPort,
   IssueComment,
   IssueInfo,
@@ -12,6 +13,8 @@ import type {
 } from "./port.js";
 
 const MAX_RATE_LIMIT_WAIT_S = 60;
+/** How long one request may take before it is abandoned (and retried like a 5xx). */
+const REQUEST_TIMEOUT_MS = 20_000;
 
 /** Octokit with retries on transient errors and GitHub's rate-limit etiquette. */
 export const RivumiOctokit = Octokit.plugin(retry, throttling);
@@ -22,6 +25,26 @@ export interface OctokitOptions {
   baseUrl: string;
   /** Called on a rate limit; used to surface waits in the log. */
   onRateLimit?: (seconds: number, route: string) => void;
+  /** See REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+}
+
+/**
+ * Every request gets a time limit of its own: GitHub sometimes accepts a connection and never
+ * answers, and a request without a limit would then hold the run past every deadline. A timeout
+ * is retried as a server error is; a caller's abort (publishing out of time) is not.
+ */
+function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const limit = AbortSignal.timeout(timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit;
+    return fetch(input, { ...init, signal });
+  };
+}
+
+/** The per-request options of one call: its caller's signal, if any. */
+function call(opts: CallOptions | undefined): { signal?: AbortSignal } {
+  return opts?.signal ? { signal: opts.signal } : {};
 }
 
 function toComment(c: {
@@ -97,6 +120,7 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
     auth: opts.token,
     baseUrl: opts.baseUrl,
     userAgent: "rivumi",
+    request: { fetch: fetchWithTimeout(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) },
     throttle: {
       onRateLimit: (
         after: number,
@@ -108,9 +132,16 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
         // Waiting out an hour-long reset would outlive the run's own time limit: give up instead.
         return count < 2 && after <= MAX_RATE_LIMIT_WAIT_S;
       },
-      onSecondaryRateLimit: (after: number, o: { method: string; url: string }) => {
+      // A secondary limit asks for a pause of a minute or so: one wait, when it is that short.
+      // Publishing has its own deadline, which cuts any wait that would outlast it.
+      onSecondaryRateLimit: (
+        after: number,
+        o: { method: string; url: string },
+        _k: unknown,
+        count: number,
+      ) => {
         opts.onRateLimit?.(after, `${o.method} ${o.url}`);
-        return false;
+        return count < 1 && after <= MAX_RATE_LIMIT_WAIT_S;
       },
     },
   });
@@ -121,9 +152,10 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
   const { owner, repo } = repoRef;
 
   return {
-    async viewerLogin() {
+    async viewerLogin(opts) {
       const res = await octokit.graphql<{ viewer: { login: string } }>(
         "query { viewer { login } }",
+        { request: call(opts) },
       );
       return res.viewer.login;
     },
@@ -161,33 +193,41 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
         throw error;
       }
     },
-    async listIssueComments(number) {
+    async listIssueComments(number, opts) {
       const comments = await octokit.paginate(octokit.rest.issues.listComments, {
         owner,
         repo,
         issue_number: number,
         per_page: 100,
+        request: call(opts),
       });
       return comments.map(toComment);
     },
-    async createIssueComment(number, body) {
+    async createIssueComment(number, body, opts) {
       const { data } = await octokit.rest.issues.createComment({
         owner,
         repo,
         issue_number: number,
         body,
+        request: call(opts),
       });
       return toComment(data);
     },
-    async deleteIssueComment(id) {
-      await octokit.rest.issues.deleteComment({ owner, repo, comment_id: id });
+    async deleteIssueComment(id, opts) {
+      await octokit.rest.issues.deleteComment({
+        owner,
+        repo,
+        comment_id: id,
+        request: call(opts),
+      });
     },
-    async createReaction(commentId, content) {
+    async createReaction(commentId, content, opts) {
       await octokit.rest.reactions.createForIssueComment({
         owner,
         repo,
         comment_id: commentId,
         content,
+        request: call(opts),
       });
     },
     async getWorkflowRun(runId) {
@@ -264,35 +304,44 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
       const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: sha });
       return (data.files ?? []).map((f) => f.filename);
     },
-    async listOpenIssuesBy(creator) {
+    async listOpenIssuesBy(creator, opts) {
       const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
         owner,
         repo,
         creator,
         state: "open",
         per_page: 100,
+        request: call(opts),
       });
       return issues.filter((i) => !i.pull_request).map(toIssue);
     },
-    async createIssue(title, body) {
-      const { data } = await octokit.rest.issues.create({ owner, repo, title, body });
+    async createIssue(title, body, opts) {
+      const { data } = await octokit.rest.issues.create({
+        owner,
+        repo,
+        title,
+        body,
+        request: call(opts),
+      });
       return toIssue(data);
     },
-    async updateIssue(number, change) {
+    async updateIssue(number, change, opts) {
       const { data } = await octokit.rest.issues.update({
         owner,
         repo,
         issue_number: number,
         ...change,
+        request: call(opts),
       });
       return toIssue(data);
     },
-    async updateIssueComment(id, body) {
+    async updateIssueComment(id, body, opts) {
       const { data } = await octokit.rest.issues.updateComment({
         owner,
         repo,
         comment_id: id,
         body,
+        request: call(opts),
       });
       return toComment(data);
     },

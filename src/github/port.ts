@@ -1,16 +1,24 @@
+/**
+ * Per-call options of the writes that publish results: `signal` abandons the request (and any
+ * retry of it) when publishing runs out of time.
+ */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
 /** The few GitHub facts and writes Rivumi needs; the real one wraps Octokit, tests pass fakes. */
 export interface GitHubPort {
   /** Login of the token's own identity (GraphQL `viewer`; works for installation tokens). */
-  viewerLogin(): Promise<string>;
+  viewerLogin(opts?: CallOptions): Promise<string>;
   getPull(number: number): Promise<PullRequestInfo>;
   /** The user's collaborator permission on this repository: admin, write, read or none. */
   getPermission(login: string): Promise<{ permission: string; roleName: string }>;
-  listIssueComments(number: number): Promise<IssueComment[]>;
-  createIssueComment(number: number, body: string): Promise<IssueComment>;
-  updateIssueComment(id: number, body: string): Promise<IssueComment>;
-  deleteIssueComment(id: number): Promise<void>;
+  listIssueComments(number: number, opts?: CallOptions): Promise<IssueComment[]>;
+  createIssueComment(number: number, body: string, opts?: CallOptions): Promise<IssueComment>;
+  updateIssueComment(id: number, body: string, opts?: CallOptions): Promise<IssueComment>;
+  deleteIssueComment(id: number, opts?: CallOptions): Promise<void>;
   /** Reacts to an issue comment (the memory commands' +1 or confused). */
-  createReaction(commentId: number, content: "+1" | "confused"): Promise<void>;
+  createReaction(commentId: number, content: "+1" | "confused", opts?: CallOptions): Promise<void>;
 
   // Failed-CI triage: reads of GitHub Actions, and one issue per failure signature.
   getWorkflowRun(runId: number): Promise<WorkflowRunInfo>;
@@ -33,9 +41,13 @@ export interface GitHubPort {
   /** The paths a commit changed (at most the first page GitHub gives). */
   listCommitFiles(sha: string): Promise<string[]>;
   /** Open issues (not pull requests) opened by `creator`, every page. */
-  listOpenIssuesBy(creator: string): Promise<IssueInfo[]>;
-  createIssue(title: string, body: string): Promise<IssueInfo>;
-  updateIssue(number: number, change: { title: string; body: string }): Promise<IssueInfo>;
+  listOpenIssuesBy(creator: string, opts?: CallOptions): Promise<IssueInfo[]>;
+  createIssue(title: string, body: string, opts?: CallOptions): Promise<IssueInfo>;
+  updateIssue(
+    number: number,
+    change: { title: string; body: string },
+    opts?: CallOptions,
+  ): Promise<IssueInfo>;
 }
 
 export interface RepoRef {

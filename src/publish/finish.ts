@@ -5,15 +5,19 @@ import type { Outcome } from "../outcome/outcome.js";
 import type { ActionsCore } from "../run-context.js";
 import type { Redactor } from "../util/redact.js";
 import { neutralizeLog } from "../util/sanitize.js";
+import { settle, stepDeadline, type StepLimits, type StopWatch } from "./deadline.js";
+import { renderJournalPage } from "./journal-page.js";
 import type { Publisher } from "./publisher.js";
 import { renderSummary } from "./summary.js";
+
+export type { StopWatch } from "./deadline.js";
 
 export interface FinishPorts {
   core: ActionsCore;
   journal: Journal;
   redactor: Redactor;
   /** Writes results to GitHub; undefined when the run never had a GitHub client. */
-  publisher: Pick<Publisher, "publishAll"> | undefined;
+  publisher: (Pick<Publisher, "publishAll"> & Partial<Pick<Publisher, "linkArtifact">>) | undefined;
   resultPath: string;
   journalPath: string;
   journalName: string;
@@ -22,13 +26,44 @@ export interface FinishPorts {
   /** The runner gave a token for the artifact service (ACTIONS_RUNTIME_TOKEN). */
   canUpload: boolean;
   say: (text: string) => void;
+  /** The run's stop signals: a stop shortens the publishing steps, a later signal hurries them. */
+  stops?: StopWatch | undefined;
+  /** The web address of an uploaded artifact, from its id. */
+  artifactUrl?: ((id: number) => string) | undefined;
+}
+
+/** Step 2, GitHub: a minute at most; after a stop, until 5 s past the first signal. */
+const GITHUB_STEP: StepLimits = { budgetMs: 60_000, afterStopMs: 5_000 };
+/** Step 3, the artifact: its client retries for a while; after a stop, until SIGKILL is near. */
+const UPLOAD_STEP: StepLimits = { budgetMs: 90_000, afterStopMs: 9_000 };
+/** Step 4, one more edit of the comment. */
+const LINK_STEP: StepLimits = { budgetMs: 20_000, afterStopMs: 9_500 };
+
+/** Something a step could not publish, as the summary and result.json report it. */
+interface Unpublished {
+  target: string;
+  error: string;
 }
 
 /**
- * Publishes the outcome everywhere it can, in this order, each step best effort so that the others
- * still happen: the outcome's GitHub publications (sticky comment, reaction, reply), the step
- * summary, `result.json`, the outputs, the log and the final journal event, then the journal
- * artifact. Every mode's outcome goes through here; the order is set in this one place.
+ * Publishes an outcome. Every mode's outcome goes through here, in this one order, so that a
+ * stalled or failing GitHub, or a cancelled job, costs only what depends on it:
+ *
+ * 1. Local results, first and without any network: notices, the step summary, `result.json`,
+ *    the outputs, and `setFailed` for a failure. The journal file is already on disk (each event
+ *    is appended as it happens). This takes a few milliseconds, so a run stopped by the runner
+ *    (SIGINT, then SIGTERM 7.5 s later, SIGKILL at 10 s) always leaves them.
+ * 2. GitHub: the sticky comment, review, reactions, replies, triage issues and annotations. Each
+ *    request has a timeout of its own (github/octokit.ts), and the step one deadline
+ *    (GITHUB_STEP), which a stop shortens and a later signal cuts short. What was not published
+ *    is said in the conclusion (a success becomes partial), the note, `result.json`, the outputs
+ *    and the summary. `run.finished` then ends the journal.
+ * 3. The journal rendered as a page, and the artifact upload (journal, page, result file and the
+ *    outcome's attachments), under a deadline of its own: it does not depend on step 2.
+ * 4. One edit of the comment and of the summary, which adds the artifact's link.
+ *
+ * A deadline or a stop skips what is left of a step, never what is done; every step is best
+ * effort, so a failure in one is a warning and the next one still runs.
  */
 export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void> {
   const { journal, redactor, core } = ports;
@@ -41,30 +76,24 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
       core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${message}`));
     }
   };
+  const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
+  const fork = outcome.fork === true;
 
+  // 1. Local results.
   for (const notice of outcome.notices ?? []) core.notice(neutralizeLog(redactor.redact(notice)));
-  let commentUrl: string | undefined;
-  if (ports.publisher) {
-    const published = await ports.publisher.publishAll(outcome);
-    commentUrl = published.commentUrl;
-    for (const { target, error } of published.failures)
-      core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${error}`));
-  }
-  const summary = redactor.redact(
-    renderSummary(outcome, { commentUrl, fork: outcome.fork === true }),
-  );
+  const first = redactor.redact(renderSummary(outcome, { commentUrl: undefined, fork }));
   await attempt("step summary", async () => {
     if (!ports.stepSummary) return;
-    await core.summary.addRaw(summary).write();
-    journal.emit({ type: "publish.summary", bytes: Buffer.byteLength(summary) });
+    await core.summary.addRaw(first).write({ overwrite: true });
+    journal.emit({ type: "publish.summary", bytes: Buffer.byteLength(first) });
   });
-  await attempt("result file", () =>
-    writeFileSync(ports.resultPath, resultJson(outcome, redactor)),
-  );
+  const writeResult = (o: Outcome, published: Published) =>
+    attempt("result file", () =>
+      writeFileSync(ports.resultPath, resultJson(o, published, redactor)),
+    );
+  await writeResult(outcome, { comment: undefined, unpublished: [], artifact: undefined });
   await attempt("outputs", () => {
-    const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
     out("conclusion", outcome.conclusion);
-    out("comment-url", commentUrl ?? "");
     out("result-file", ports.resultPath);
     out("journal-file", ports.journalPath);
     out("tokens-in", String(outcome.stats.usage.promptTokens));
@@ -75,22 +104,137 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
     out("hunks-examined", hunks ? String(hunks.examined) : "");
     out("hunks-excluded", hunks ? String(hunks.excluded) : "");
   });
-  ports.say(`Rivumi ${outcome.conclusion}${outcome.note ? `: ${outcome.note}` : ""}`);
   if (outcome.conclusion === "failure")
     core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
-  journal.emit(finishedEvent(outcome));
-  await attempt("journal artifact", async () => {
-    if (!ports.canUpload) {
-      ports.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${ports.journalPath}`);
-      return;
-    }
-    const files = [ports.journalPath, ports.resultPath, ...(outcome.attachments ?? [])];
-    const id = await uploadJournal(files, ports.journalName);
-    ports.say(`Journal uploaded as artifact ${ports.journalName} (id ${id ?? "?"})`);
+
+  // 2. GitHub.
+  const published = await publishOnGitHub(outcome, ports);
+  const final = withUnpublished(outcome, published.unpublished);
+  for (const { target, error } of published.unpublished)
+    core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${error}`));
+  await writeResult(final, published);
+  await attempt("outputs", () => {
+    if (final.conclusion !== outcome.conclusion) out("conclusion", final.conclusion);
+    out("comment-url", published.comment ?? "");
   });
+  ports.say(redactor.redact(`Rivumi ${final.conclusion}${final.note ? `: ${final.note}` : ""}`));
+  journal.emit(finishedEvent(final));
+
+  // 3. The journal's page and the artifact.
+  const artifact = await uploadArtifact(final, ports, attempt);
+
+  // 4. The artifact's link, in the comment and the summary.
+  if (artifact) published.artifact = artifact;
+  const link = artifact && ports.publisher?.linkArtifact?.bind(ports.publisher);
+  if (link && published.comment) {
+    const deadline = stepDeadline(LINK_STEP, ports.stops);
+    const done = await settle(link(artifact, { signal: deadline.signal }), deadline.signal);
+    deadline.end();
+    if (done.kind !== "done")
+      ports.say(`The comment keeps the artifact's name only: ${describe(done, redactor)}`);
+  }
+  const summary = redactor.redact(
+    renderSummary(final, { commentUrl: published.comment, fork }) + publishedNotes(published),
+  );
+  // The journal ended with step 2 (and was uploaded): this rewrite is not journaled.
+  await attempt("step summary", async () => {
+    if (!ports.stepSummary || summary === first) return;
+    await core.summary.addRaw(summary).write({ overwrite: true });
+  });
+  if (artifact) await writeResult(final, published);
 }
 
-function resultJson(outcome: Outcome, redactor: Redactor): string {
+interface Published {
+  comment: string | undefined;
+  unpublished: Unpublished[];
+  artifact: string | undefined;
+}
+
+/** Step 2: the outcome's publications, under one deadline. */
+async function publishOnGitHub(outcome: Outcome, ports: FinishPorts): Promise<Published> {
+  const published: Published = { comment: undefined, unpublished: [], artifact: undefined };
+  const publisher = ports.publisher;
+  if (!publisher) return published;
+  const deadline = stepDeadline(GITHUB_STEP, ports.stops);
+  const done = await settle(
+    publisher.publishAll(outcome, { signal: deadline.signal }),
+    deadline.signal,
+  );
+  deadline.end();
+  if (done.kind === "done") {
+    published.comment = done.value.commentUrl;
+    published.unpublished.push(...done.value.failures);
+  } else {
+    const error = describe(done, ports.redactor);
+    ports.journal.emit({ type: "publish.failed", target: "GitHub publications", error });
+    published.unpublished.push({ target: "comment and the other GitHub publications", error });
+  }
+  return published;
+}
+
+/** Step 3: the journal's page, then the upload; returns the artifact's address, if known. */
+async function uploadArtifact(
+  outcome: Outcome,
+  ports: FinishPorts,
+  attempt: (target: string, work: () => Promise<void> | void) => Promise<void>,
+): Promise<string | undefined> {
+  if (!ports.canUpload) {
+    ports.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${ports.journalPath}`);
+    return undefined;
+  }
+  const deadline = stepDeadline(UPLOAD_STEP, ports.stops);
+  let url: string | undefined;
+  await attempt("journal artifact", async () => {
+    const page = await renderJournalPage(ports.journalPath, ports.redactor).catch(
+      (error: unknown) => {
+        ports.say(`The journal page could not be rendered: ${String(error)}`);
+        return undefined;
+      },
+    );
+    const files = [ports.journalPath, ...(page ? [page] : [])];
+    files.push(ports.resultPath, ...(outcome.attachments ?? []));
+    const done = await settle(uploadJournal(files, ports.journalName), deadline.signal);
+    if (done.kind === "cut") throw new Error("the upload ran out of time");
+    if (done.kind === "failed") throw done.error;
+    const id = done.value;
+    ports.say(`Journal uploaded as artifact ${ports.journalName} (id ${id ?? "?"})`);
+    if (id !== undefined) url = ports.artifactUrl?.(id);
+  });
+  deadline.end();
+  return url;
+}
+
+/** The outcome as published: a success that could not be fully published is partial. */
+function withUnpublished(outcome: Outcome, unpublished: readonly Unpublished[]): Outcome {
+  if (unpublished.length === 0) return outcome;
+  const what = unpublished.map((u) => `the ${u.target} (${u.error})`).join("; ");
+  const said = `Not published on GitHub: ${what}.`;
+  return {
+    ...outcome,
+    conclusion: outcome.conclusion === "success" ? "partial" : outcome.conclusion,
+    note: outcome.note ? `${outcome.note} ${said}` : said,
+  };
+}
+
+/** The summary's closing lines: what could not be published, and where the artifact is. */
+function publishedNotes(published: Published): string {
+  const lines: string[] = [];
+  if (published.unpublished.length > 0) {
+    lines.push("", "**Not published on GitHub:**");
+    for (const { target, error } of published.unpublished)
+      lines.push(`- the ${target}: ${error.replace(/\s+/g, " ").slice(0, 200)}`);
+  }
+  if (published.artifact) lines.push("", `Journal and result files: ${published.artifact}`);
+  return lines.length > 0 ? `\n${lines.join("\n")}\n` : "";
+}
+
+function describe(done: { kind: "failed"; error: unknown } | { kind: "cut" }, redactor: Redactor) {
+  if (done.kind === "cut") return "publishing ran out of time";
+  const error = done.error;
+  return redactor.redact(error instanceof Error ? error.message : String(error));
+}
+
+function resultJson(outcome: Outcome, published: Published, redactor: Redactor): string {
   const { conclusion, stop, note, review, stats, coverage } = outcome;
   const result = {
     conclusion,
@@ -100,6 +244,11 @@ function resultJson(outcome: Outcome, redactor: Redactor): string {
     unanchored: outcome.unanchored ?? [],
     coverage: coverage ? { line: coverage.line, ...(coverage.report as object) } : null,
     stats,
+    published: {
+      comment: published.comment ?? null,
+      unpublished: published.unpublished,
+      artifact: published.artifact ?? null,
+    },
   };
   return redactor.redact(JSON.stringify(result, null, 2));
 }

@@ -1,7 +1,7 @@
-import type { GitHubPort } from "../github/port.js";
+import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
-import { renderComment, renderProgress } from "./render.js";
+import { COMMENT_LIMIT, MARKER_ROOM, renderComment, renderProgress } from "./render.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
 
@@ -21,6 +21,8 @@ const TARGETS: Record<Publication["kind"], string> = {
  */
 export class Publisher {
   private readonly stickies = new Map<string, StickyComment>();
+  /** The final content of each sticky comment `publishAll` wrote, for the artifact's link. */
+  private readonly written = new Map<StickyComment, string>();
   private self: Promise<string> | undefined;
 
   constructor(
@@ -85,15 +87,18 @@ export class Publisher {
   /**
    * Carries out every publication of the outcome, in order, each best effort: a failure is
    * journaled and returned, and the next one still happens. Returns the sticky comment's URL.
+   * `opts.signal` abandons what is in flight and what is left (each left item is a failure).
    */
   async publishAll(
     outcome: Outcome,
+    opts: CallOptions = {},
   ): Promise<{ commentUrl: string | undefined; failures: { target: string; error: string }[] }> {
     let commentUrl: string | undefined;
     const failures: { target: string; error: string }[] = [];
     for (const item of outcome.publications) {
       try {
-        const url = await this.publish(item, outcome);
+        if (opts.signal?.aborted) throw new Error("publishing ran out of time before it");
+        const url = await this.publish(item, outcome, opts);
         if (item.kind === "sticky-comment") commentUrl = url;
       } catch (error) {
         const failure = {
@@ -107,8 +112,25 @@ export class Publisher {
     return { commentUrl, failures };
   }
 
+  /**
+   * Adds a line with the journal artifact's link to every sticky comment `publishAll` wrote:
+   * the artifact exists only after the comment, which must not wait for it. A comment with no
+   * room left under GitHub's limit keeps its artifact name only.
+   */
+  async linkArtifact(url: string, opts: CallOptions = {}): Promise<void> {
+    const line = `\n<sub>[Journal and result files](${url})</sub>`;
+    for (const [sticky, content] of this.written) {
+      if (content.length + line.length > COMMENT_LIMIT - MARKER_ROOM) continue;
+      await sticky.upsert(content + line, opts);
+    }
+  }
+
   /** Publishes one item; returns the URL of the comment it wrote, if any. Throws on failure. */
-  async publish(item: Publication, outcome: Outcome): Promise<string | undefined> {
+  async publish(
+    item: Publication,
+    outcome: Outcome,
+    opts: CallOptions = {},
+  ): Promise<string | undefined> {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
@@ -120,7 +142,9 @@ export class Publisher {
           item.key === undefined
             ? undefined
             : stickyKey({ configured: item.key, workflow: undefined, job: undefined });
-        const { action, comment } = await this.sticky(item.pr, key).upsert(body);
+        const sticky = this.sticky(item.pr, key);
+        const { action, comment } = await sticky.upsert(body, opts);
+        this.written.set(sticky, body);
         journal.emit({
           type: "publish.comment",
           action,
@@ -132,10 +156,10 @@ export class Publisher {
         return comment.url;
       }
       case "reaction":
-        await this.github.createReaction(item.commentId, item.content);
+        await this.github.createReaction(item.commentId, item.content, opts);
         return undefined;
       case "reply": {
-        const comment = await this.github.createIssueComment(item.issue, redact(item.body));
+        const comment = await this.github.createIssueComment(item.issue, redact(item.body), opts);
         journal.emit({
           type: "publish.comment",
           action: "created",
@@ -147,7 +171,7 @@ export class Publisher {
         return comment.url;
       }
       case "issue-by-marker":
-        return this.issueByMarker(item, outcome);
+        return this.issueByMarker(item, outcome, opts);
       case "annotations":
         for (const annotation of item.items)
           await this.opts.annotate?.({
@@ -166,6 +190,7 @@ export class Publisher {
   private async issueByMarker(
     item: Extract<Publication, { kind: "issue-by-marker" }>,
     outcome: Outcome,
+    opts: CallOptions,
   ): Promise<string> {
     const { triage } = outcome;
     if (!triage) throw new Error("an issue by marker is rendered from a triage");
@@ -174,14 +199,14 @@ export class Publisher {
     const title = this.opts.redact(titleText(item.title)).slice(0, 256);
     const login = await this.selfLogin();
     const self = login.toLowerCase();
-    const own = (await this.github.listOpenIssuesBy(login))
+    const own = (await this.github.listOpenIssuesBy(login, opts))
       .filter(
         (i) => i.author.toLowerCase() === self && i.body.split("\n", 1)[0]?.trimEnd() === marker,
       )
       .sort((a, b) => a.number - b.number)[0];
     const issue = own
-      ? await this.github.updateIssue(own.number, { title, body })
-      : await this.github.createIssue(title, body);
+      ? await this.github.updateIssue(own.number, { title, body }, opts)
+      : await this.github.createIssue(title, body, opts);
     this.opts.journal.emit({
       type: "publish.comment",
       action: own ? "updated" : "created",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { GitHubPort, IssueComment } from "../github/port.js";
+import type { CallOptions, GitHubPort, IssueComment } from "../github/port.js";
 import { MARKER_ROOM } from "./render.js";
 
 /** Most characters of a sticky key; the marker must fit in `MARKER_ROOM`. */
@@ -61,9 +61,9 @@ export class StickyComment {
   }
 
   /** Rivumi's own marked comments on the pull request, oldest first. */
-  private async own(): Promise<IssueComment[]> {
+  private async own(opts: CallOptions): Promise<IssueComment[]> {
     const [comments, self] = await Promise.all([
-      this.github.listIssueComments(this.pr),
+      this.github.listIssueComments(this.pr, opts),
       this.self(),
     ]);
     const me = self.toLowerCase();
@@ -75,29 +75,39 @@ export class StickyComment {
   /**
    * Updates the comment in place, or creates it. Calls run one after another, so a final result
    * never races the progress note; the lookup runs right before creating, so a comment another
-   * run made in the meantime is updated rather than duplicated.
+   * run made in the meantime is updated rather than duplicated. `opts.signal` abandons the write.
    */
-  upsert(content: string): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
+  upsert(
+    content: string,
+    opts: CallOptions = {},
+  ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
     const body = `${this.marker}\n${content}`;
-    const next = this.queue.catch(() => undefined).then(() => this.write(body));
+    const next = this.queue.catch(() => undefined).then(() => this.write(body, opts));
     this.queue = next;
     return next;
   }
 
   private async write(
     body: string,
+    opts: CallOptions,
   ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
-    this.current ??= (await this.own())[0];
+    this.current ??= (await this.own(opts))[0];
     if (this.current) {
-      this.current = await this.github.updateIssueComment(this.current.id, body);
-      return { action: "updated", comment: this.current };
+      try {
+        this.current = await this.github.updateIssueComment(this.current.id, body, opts);
+        return { action: "updated", comment: this.current };
+      } catch (error) {
+        // Someone deleted the comment meanwhile: write a new one rather than lose the result.
+        if ((error as { status?: number }).status !== 404) throw error;
+        this.current = undefined;
+      }
     }
-    const created = await this.github.createIssueComment(this.pr, body);
+    const created = await this.github.createIssueComment(this.pr, body, opts);
     // Another run may have created one at the same moment: every run keeps the oldest.
-    const oldest = (await this.own())[0];
+    const oldest = (await this.own(opts))[0];
     if (oldest && oldest.id !== created.id) {
-      await this.github.deleteIssueComment(created.id);
-      this.current = await this.github.updateIssueComment(oldest.id, body);
+      await this.github.deleteIssueComment(created.id, opts);
+      this.current = await this.github.updateIssueComment(oldest.id, body, opts);
       return { action: "updated", comment: this.current };
     }
     this.current = created;

@@ -154,6 +154,7 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
           failures: [],
         });
       },
+      linkArtifact: () => Promise.resolve(),
     },
     dropEarly: () => {
       world.dropped = true;

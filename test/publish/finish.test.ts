@@ -50,10 +50,14 @@ function setup(publishAll: NonNullable<FinishPorts["publisher"]>["publishAll"] |
 }
 
 describe("finish", () => {
-  it("publishes, then writes the summary, result file and outputs, redacted, and ends the journal", async () => {
+  it("writes the local results first, then publishes, then completes the summary and outputs, redacted", async () => {
     const order: string[] = [];
     const { ports, calls, journal, said } = setup((o) => {
+      // Everything local is out before GitHub is asked for anything.
       order.push(`publish ${o.publications.length}`);
+      expect(existsSync(ports.resultPath)).toBe(true);
+      expect(calls.outputs.conclusion).toBe("success");
+      expect(calls.summary.join("")).toContain("Rivumi: done");
       return Promise.resolve({ commentUrl: "https://github.test/c/9", failures: [] });
     });
     await finish(outcome(), ports);
@@ -83,6 +87,14 @@ describe("finish", () => {
     expect(calls.warning.join("\n")).toContain("could not publish the comment: 503");
     expect(existsSync(ports.resultPath)).toBe(true);
     expect(calls.outputs["comment-url"]).toBe("");
+    // Not a plain success: the conclusion, the result file and the summary say what is missing.
+    expect(calls.outputs.conclusion).toBe("partial");
+    const result = JSON.parse(readFileSync(ports.resultPath, "utf8")) as Record<string, unknown>;
+    expect(result).toMatchObject({
+      conclusion: "partial",
+      published: { comment: null, unpublished: [{ target: "comment" }] },
+    });
+    expect(calls.summary.at(-1)).toMatch(/Not published on GitHub[\s\S]*comment: 503/);
   });
 
   it("fails the step for a failure, and skips the summary file when the runner gave none", async () => {
