@@ -2,26 +2,65 @@ import { randomBytes } from "node:crypto";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./usage-error.js";
 
-/** Prints the usage for `--help`; the command then returns 0 without doing anything else. */
+/** Whether the arguments ask for help (`--help` or `-h`, anywhere). */
+export function asksForHelp(argv: readonly string[]): boolean {
+  return argv.includes("--help") || argv.includes("-h");
+}
+
+/** Prints the usage for `--help` or `-h`; the command then returns 0 without doing anything else. */
 export function printedHelp(argv: readonly string[], usage: string): boolean {
-  if (!argv.includes("--help")) return false;
+  if (!asksForHelp(argv)) return false;
   process.stdout.write(`${usage}\n`);
   return true;
 }
 
 /**
  * `parseArgs` (strict, and without positionals unless the config allows them: its defaults), its
- * complaints turned into usage errors (exit 2).
+ * complaints turned into usage errors (exit 2). A value that starts with '-' and is a number
+ * (`--max-turns -1`) is taken as the value, so the range check can name the flag and the problem
+ * instead of parseArgs calling the argument ambiguous.
  */
 export function parseCli<T extends ParseArgsConfig>(
   config: T,
   usage: string,
 ): ReturnType<typeof parseArgs<T>> {
+  const args = config.args ? joinNegativeValues(config.args, config.options ?? {}) : undefined;
   try {
-    return parseArgs<T>(config);
+    return parseArgs<T>(args ? { ...config, args } : config);
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    const message = error instanceof Error ? error.message : String(error);
+    // "--base --json": the flag's value is missing, whatever parseArgs suspects.
+    const flag = /^Option '(-[^ ']+)[^']*' argument is ambiguous/.exec(message)?.[1];
+    if (flag) {
+      const name = flag.split(",")[0]!.trim();
+      throw new UsageError(
+        `${name} needs a value (write ${name}=VALUE for a value that starts with '-')\n${usage}`,
+      );
+    }
+    throw new UsageError(`${message}\n${usage}`);
   }
+}
+
+function joinNegativeValues(
+  args: readonly string[],
+  options: ParseArgsConfig["options"],
+): string[] {
+  const takesValue = new Set<string>();
+  for (const [name, o] of Object.entries(options ?? {})) {
+    if (o.type !== "string") continue;
+    takesValue.add(`--${name}`);
+    if (o.short) takesValue.add(`-${o.short}`);
+  }
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    if (takesValue.has(arg) && next !== undefined && /^-\d|^-\.\d/.test(next)) {
+      out.push(arg.startsWith("--") ? `${arg}=${next}` : `${arg}${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 /** A flag's whole-number value from `lo` to `hi` (no upper bound when `hi` is omitted). */
@@ -31,6 +70,14 @@ export function wholeNumber(flag: string, value: string, lo: number, hi?: number
     const range = hi === undefined ? `of at least ${lo}` : `from ${lo} to ${hi}`;
     throw new UsageError(`--${flag} ${value}: expected a whole number ${range}`);
   }
+  return n;
+}
+
+/** A flag's non-negative decimal value (a price or a cap in USD). */
+export function amount(flag: string, value: string): number {
+  const n = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value.trim()) || !Number.isFinite(n))
+    throw new UsageError(`--${flag} ${value}: expected a number of at least 0, such as 2.5`);
   return n;
 }
 

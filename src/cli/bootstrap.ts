@@ -1,14 +1,18 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { parseSettings, type Settings } from "../config/settings.js";
+import { join } from "node:path";
+import { parseSettings, SettingsError, type Settings } from "../config/settings.js";
 import { NO_MEMORY, type SessionMemory } from "../context/session-context.js";
-import { FileJournal } from "../journal/journal.js";
+import type { JournalEvent } from "../journal/events.js";
+import { FileJournal, type Journal } from "../journal/journal.js";
 import { createOpenAIModel } from "../model/openai-model.js";
 import type { ModePorts, WorkSource } from "../modes/ports.js";
+import type { StopReason } from "../outcome/outcome.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { Redactor } from "../util/redact.js";
 import { VERSION } from "../version.js";
 import { localRunId } from "./args.js";
+import type { SpendMeter } from "./run-budget.js";
+import { UsageError } from "./usage-error.js";
 
 /** What the CLI reads from its environment, read once here. */
 export interface CliEnv {
@@ -25,23 +29,34 @@ export function readCliEnv(env: NodeJS.ProcessEnv = process.env): CliEnv {
   };
 }
 
-/** One local run of a command: its id, journal, redaction and cancellation. */
+/** One local run of a command: its id, journal, redaction, limits and cancellation. */
 export interface CliRun {
   id: string;
   env: CliEnv;
-  journal: FileJournal;
+  journal: Journal & { readonly path: string };
   redactor: Redactor;
   signal: AbortSignal;
   started: number;
-  /** Removes the Ctrl-C handler; call when the run is over. */
+  /** Why the run was stopped early (Ctrl-C, a limit), once it was. */
+  stopped(): StopReason | undefined;
+  /** Stops the run at a limit: the modes see the signal abort with this reason. */
+  stop(reason: StopReason): void;
+  /** Removes the Ctrl-C handler and the timer; call when the run is over. */
   close(): void;
 }
 
 /**
  * Starts a local run: the journal at `journalPath` (else under `<runsDir>/<id>/`), the API key
- * redacted from everything written, Ctrl-C turned into a cancellation that still reports.
+ * redacted from everything written, Ctrl-C turned into a cancellation that still reports, and
+ * `timeoutMinutes` into a timeout. `observe` sees every journal event (for progress). A given
+ * `journalPath` has been checked by `writableFileArg`.
  */
-export function startCliRun(opts: { runsDir: string; journalPath?: string | undefined }): CliRun {
+export function startCliRun(opts: {
+  runsDir: string;
+  journalPath?: string | undefined;
+  timeoutMinutes?: number | undefined;
+  observe?: (event: JournalEvent) => void;
+}): CliRun {
   const env = readCliEnv();
   const id = localRunId();
   const redactor = new Redactor();
@@ -52,10 +67,21 @@ export function startCliRun(opts: { runsDir: string; journalPath?: string | unde
     mkdirSync(opts.runsDir, { recursive: true });
     const ignore = join(opts.runsDir, ".gitignore");
     if (!existsSync(ignore)) writeFileSync(ignore, "*\n");
-  } else {
-    mkdirSync(dirname(path), { recursive: true });
   }
-  const journal = new FileJournal(path, redactor);
+  const file = new FileJournal(path, redactor);
+  const observe = opts.observe;
+  const journal: CliRun["journal"] = observe
+    ? {
+        path,
+        get events() {
+          return file.events;
+        },
+        emit(event) {
+          file.emit(event);
+          observe(event);
+        },
+      }
+    : file;
   journal.emit({
     type: "run.started",
     version: VERSION,
@@ -65,8 +91,17 @@ export function startCliRun(opts: { runsDir: string; journalPath?: string | unde
     mode: "cli",
   });
   const controller = new AbortController();
-  const cancel = () => controller.abort({ rivumi: "cancelled" });
+  const stop = (reason: StopReason) => {
+    if (!controller.signal.aborted) controller.abort({ rivumi: reason });
+  };
+  // A second Ctrl-C finds the default handler again and ends the process at once.
+  const cancel = () => stop("cancelled");
   process.once("SIGINT", cancel);
+  const timer =
+    opts.timeoutMinutes !== undefined
+      ? setTimeout(() => stop("timeout"), opts.timeoutMinutes * 60_000)
+      : undefined;
+  timer?.unref();
   return {
     id,
     env,
@@ -74,11 +109,28 @@ export function startCliRun(opts: { runsDir: string; journalPath?: string | unde
     redactor,
     signal: controller.signal,
     started: Date.now(),
-    close: () => process.removeListener("SIGINT", cancel),
+    stopped: () =>
+      controller.signal.aborted
+        ? ((controller.signal.reason as { rivumi?: StopReason } | undefined)?.rivumi ?? "cancelled")
+        : undefined,
+    stop,
+    close: () => {
+      clearTimeout(timer);
+      process.removeListener("SIGINT", cancel);
+    },
   };
 }
 
-/** Settings for a local run: the action's defaults and checks, with the CLI's own values. */
+/** Where each setting the CLI passes comes from, for messages that name what the user set. */
+const SOURCES: Record<string, string> = {
+  "base-url": "OPENAI_BASE_URL",
+  model: "RIVUMI_MODEL (or --model)",
+};
+
+/**
+ * Settings for a local run: the action's defaults and checks, with the CLI's own values. A bad
+ * value is a usage error that names the flag or variable it came from.
+ */
 export function cliSettings(env: CliEnv, inputs: Record<string, string> = {}): Settings {
   const values: Record<string, string> = {
     "github-token": "local",
@@ -87,7 +139,16 @@ export function cliSettings(env: CliEnv, inputs: Record<string, string> = {}): S
     ...(env.apiKey ? { "api-key": env.apiKey } : {}),
     ...inputs,
   };
-  return parseSettings((name) => values[name] ?? "");
+  try {
+    return parseSettings((name) => values[name] ?? "");
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    throw new UsageError(
+      error.message.replace(/inputs? '([a-z-]+)'/g, (_all, name: string) =>
+        name in inputs ? `--${name}` : (SOURCES[name] ?? `'${name}'`),
+      ),
+    );
+  }
 }
 
 /** The modes' ports for a local run: the endpoint from the environment, nothing posted to GitHub. */
@@ -99,9 +160,11 @@ export function cliPorts(
     work: WorkSource;
     memory?: () => Promise<SessionMemory>;
     status?: (line: string) => void;
+    /** Counts every model request against the run's budget (for modes that do not). */
+    meter?: SpendMeter;
   },
 ): ModePorts {
-  const { settings } = opts;
+  const { settings, meter } = opts;
   return {
     settings,
     trigger: opts.trigger,
@@ -109,14 +172,14 @@ export function cliPorts(
     signal: run.signal,
     journalName: run.journal.path,
     started: run.started,
-    model: (name) =>
-      Promise.resolve(
-        createOpenAIModel({
-          baseUrl: settings.baseUrl,
-          apiKey: settings.apiKey,
-          model: name ?? settings.model,
-        }),
-      ),
+    model: (name) => {
+      const model = createOpenAIModel({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        model: name ?? settings.model,
+      });
+      return Promise.resolve(meter ? meter.wrap(model) : model);
+    },
     memory: opts.memory ?? (() => Promise.resolve(NO_MEMORY)),
     memoryStore: () =>
       Promise.reject(new Error("memory commands run through 'rivumi memory' locally")),

@@ -2,7 +2,8 @@ import { toolsFor } from "../agent/session.js";
 import { buildPrompt } from "../prompt/build.js";
 import { parseCli, printedHelp } from "./args.js";
 import { repoAndDirs, WHERE_OPTIONS } from "./instructions-command.js";
-import { localContext, localMemory } from "./local-context.js";
+import { checkUserFile, localContext, localMemory } from "./local-context.js";
+import { UsageError } from "./usage-error.js";
 import { MemoryJournal } from "../journal/journal.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
@@ -24,6 +25,9 @@ export async function run(argv: string[]): Promise<number> {
     USAGE,
   );
   const { root, dirs } = await repoAndDirs(values.repo, values.dir, values.ref);
+  if (values.base !== undefined && values.base.trim() === "")
+    throw new UsageError("--base: the value is empty; give a branch, tag or commit");
+  if (values["user-file"] !== undefined) await checkUserFile(values["user-file"]);
   const diff = values.base ? await snapshotLocalDiff(root, values.base) : undefined;
   const head =
     diff?.head ??

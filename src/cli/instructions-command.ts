@@ -2,14 +2,15 @@ import { relative, resolve } from "node:path";
 import { formatInstructionsTable } from "../context/instructions/format.js";
 import { git } from "../workspace/git.js";
 import { parseCli, printedHelp } from "./args.js";
-import { localContext } from "./local-context.js";
+import { checkUserFile, localContext } from "./local-context.js";
+import { directoryArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir
-the current directory is used.`;
+--repo (default: the current directory) is used.`;
 
 /** The options that say where to look, shared with `rivumi context`. */
 export const WHERE_OPTIONS = {
@@ -20,26 +21,48 @@ export const WHERE_OPTIONS = {
   json: { type: "boolean", default: false },
 } as const;
 
-/** Repository root and the directories asked about, relative to the root with `/` separators. */
+/**
+ * Repository root and the directories asked about, relative to the root with `/` separators.
+ * Each argument is checked first: `--repo` and every `--dir` must be existing directories, and
+ * `--ref` a commit of the repository.
+ */
 export async function repoAndDirs(
   repo: string | undefined,
   dirs: string[] | undefined,
   ref: string | undefined,
 ): Promise<{ root: string; dirs: string[] }> {
+  if (ref !== undefined && ref.trim() === "")
+    throw new UsageError("--ref: the value is empty; give a branch, tag or commit");
   if (ref?.startsWith("-")) throw new UsageError(`--ref ${ref}: a revision cannot start with '-'`);
-  const start = resolve(repo ?? ".");
+  const start = directoryArg("--repo", repo ?? ".");
   const root = await git(start, ["rev-parse", "--show-toplevel"], { allowFail: true });
-  if (!root) throw new UsageError(`${start} is not inside a git repository; pass --repo DIR`);
-  const asked = dirs && dirs.length > 0 ? dirs.map((d) => resolve(start, d)) : [resolve(".")];
-  return {
-    root,
-    dirs: asked.map((abs) => {
-      const rel = relative(root, abs).split("\\").join("/");
-      if (rel.startsWith(".."))
-        throw new UsageError(`--dir ${abs} is outside the repository ${root}`);
-      return rel === "" ? "." : rel;
-    }),
-  };
+  if (!root) throw new UsageError(`--repo ${start}: not inside a git repository`);
+  if (ref !== undefined) {
+    const sha = await git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], {
+      allowFail: true,
+    });
+    if (!sha) throw new UsageError(`--ref ${ref}: no such branch, tag or commit in ${root}`);
+  }
+  // Without --ref the working tree is read, so each --dir must exist there.
+  const asked =
+    dirs && dirs.length > 0
+      ? dirs.map((d) => (ref === undefined ? directoryArg("--dir", d, start) : resolve(start, d)))
+      : [start];
+  const rels = asked.map((abs) => {
+    const rel = relative(root, abs).split("\\").join("/");
+    if (rel.startsWith(".."))
+      throw new UsageError(`--dir ${abs} is outside the repository ${root}`);
+    return rel === "" ? "." : rel;
+  });
+  if (ref !== undefined && dirs && dirs.length > 0) {
+    for (const rel of rels) {
+      const kind = await git(root, ["cat-file", "-t", `${ref}:${rel === "." ? "" : rel}`], {
+        allowFail: true,
+      });
+      if (kind !== "tree") throw new UsageError(`--dir ${rel}: no such directory at ${ref}`);
+    }
+  }
+  return { root, dirs: rels };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -52,6 +75,7 @@ export async function run(argv: string[]): Promise<number> {
     USAGE,
   );
   const { root, dirs } = await repoAndDirs(values.repo, values.dir, values.ref);
+  if (values["user-file"] !== undefined) await checkUserFile(values["user-file"]);
   const { resolution } = await localContext({
     root,
     ref: values.ref,

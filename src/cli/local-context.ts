@@ -9,17 +9,41 @@ import type { SessionMemory } from "../context/session-context.js";
 import { defaultUserFile, readUserFile } from "../context/instructions/user-layer.js";
 import type { Journal } from "../journal/journal.js";
 import { MemoryJournal } from "../journal/journal.js";
+import type { RejectReason } from "../context/files/types.js";
+import { UsageError } from "./usage-error.js";
 
 export const MAX_BYTES = 32_768;
 export const TOTAL_BYTES = 65_536;
 
-/** The CLI's user layer: `--user-file F`, else `$XDG_CONFIG_HOME/rivumi/RIVUMI.md` when it exists. */
+/** Why a user file was refused, in words. */
+const REFUSED: Record<RejectReason, string> = {
+  symlink: "a symbolic link; give the file it points to",
+  "not-regular": "not a regular file (a directory?)",
+  "too-large": `larger than ${MAX_BYTES} bytes`,
+  "not-utf8": "not valid UTF-8 text",
+  "nul-byte": "contains a NUL byte, so it is not text",
+  "symlinked-directory": "reached through a symbolic link",
+};
+
+/**
+ * The CLI's user layer: `--user-file F`, else `$XDG_CONFIG_HOME/rivumi/RIVUMI.md` when it exists.
+ * A file given with `--user-file` that cannot be used is a usage error; the default one, when
+ * refused, shows as refused in the diagnostics like any instruction file.
+ */
 export async function cliUserLayer(userFile: string | undefined): Promise<UserLayerEntry[]> {
   const path = userFile ?? defaultUserFile(process.env, homedir());
   if (!userFile && !existsSync(path)) return [];
   const entry = await readUserFile(resolve(path), path, MAX_BYTES);
-  if (!entry) throw new Error(`--user-file ${path}: no such file`);
+  if (!entry) throw new UsageError(`--user-file ${path}: no such file`);
+  if (userFile && "ok" in entry && !entry.ok)
+    throw new UsageError(`--user-file ${userFile}: ${REFUSED[entry.reason]}`);
   return [entry];
+}
+
+/** Checks `--user-file` before a run starts, so a bad one stops it with a usage error. */
+export async function checkUserFile(userFile: string): Promise<void> {
+  if (userFile === "") throw new UsageError("--user-file: the value is empty; give a file");
+  await cliUserLayer(userFile);
 }
 
 export interface LocalContextOptions {

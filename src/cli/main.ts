@@ -1,3 +1,4 @@
+import { CliExit, EXIT } from "./exit.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "../version.js";
 
@@ -43,18 +44,23 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(14)}${c.summary}`)
   .join("\n")}
 
-Run 'rivumi <command> --help' for a command's options.`;
+Run 'rivumi <command> --help' (or -h) for a command's options.
+Exit status: 0 done, 1 the run failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === "--version" || command === "version") {
+    if (command === "--version" || command === "-V" || command === "version") {
       process.stdout.write(`rivumi ${VERSION}\n`);
-      return 0;
+      return EXIT.ok;
     }
-    if (command === undefined || command === "--help" || command === "help") {
+    if (command === undefined)
+      throw new UsageError(
+        `a command is required: ${Object.keys(COMMANDS).join(", ")}; see 'rivumi --help'`,
+      );
+    if (command === "--help" || command === "-h" || command === "help") {
       process.stdout.write(`${HELP}\n`);
-      return command === undefined ? 2 : 0;
+      return EXIT.ok;
     }
     const entry = COMMANDS[command];
     if (!entry)
@@ -63,9 +69,11 @@ export async function main(argv: string[]): Promise<number> {
       );
     return await (await entry.load()).run(rest);
   } catch (error) {
+    // One line, always: the first line of the message (a usage error's usage follows it).
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`rivumi: ${message.split("\n")[0]}\n`);
-    return error instanceof UsageError ? 2 : 1;
+    process.stderr.write(`rivumi: ${message.trim().split("\n")[0]}\n`);
+    if (error instanceof CliExit) return error.code;
+    return error instanceof UsageError ? EXIT.usage : EXIT.failed;
   }
 }
 

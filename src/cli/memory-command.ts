@@ -13,7 +13,8 @@ import {
   type MemoryTombstone,
 } from "../context/memory/record.js";
 import { formatEntry, parseStore, selectMemory } from "../context/memory/retrieval.js";
-import { parseCli } from "./args.js";
+import { asksForHelp, parseCli } from "./args.js";
+import { writableFileArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi memory add --type TYPE --text TEXT [--user U] [--project P] [--store FILE]
@@ -50,9 +51,23 @@ export async function run(argv: string[]): Promise<number> {
 
 export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === "--help" || sub === "help" || rest.includes("--help")) {
+  if (sub === "help" || asksForHelp(argv)) {
     io.stdout(`${USAGE}\n`);
-    return sub === undefined ? 2 : 0;
+    return 0;
+  }
+  if (sub === undefined) {
+    process.stderr.write("rivumi: a subcommand is required: add, list or forget\n");
+    return 2;
+  }
+  const allowed: Record<string, string[]> = {
+    add: ["type", "text", "user", "project", "store"],
+    list: ["user", "project", "store", "json"],
+    forget: ["store"],
+  };
+  const options = allowed[sub];
+  if (!options) {
+    const hint = ["delete", "remove", "rm"].includes(sub) ? " (to remove an entry: forget ID)" : "";
+    throw new UsageError(`unknown memory command '${sub}'; use add, list or forget${hint}`);
   }
   const { values, positionals } = parseCli(
     {
@@ -69,19 +84,17 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
     },
     USAGE,
   );
-  const allowed: Record<string, string[]> = {
-    add: ["type", "text", "user", "project", "store"],
-    list: ["user", "project", "store", "json"],
-    forget: ["store"],
-  };
-  const options = allowed[sub];
-  if (!options)
-    throw new UsageError(`unknown memory command '${sub}'; use add, list or forget\n${USAGE}`);
   const extra = Object.keys(values).filter((k) => !options.includes(k) && k !== "json");
   if (extra.length > 0 || (sub !== "list" && values.json)) {
     throw new UsageError(`'memory ${sub}' does not take --${[...extra, "json"][0]}\n${USAGE}`);
   }
-  const store = createFileStore(values.store ?? defaultStorePath(io.env));
+  // `list` only reads: a missing store is an empty one and nothing is created for it.
+  const storePath = writableFileArg(
+    values.store !== undefined ? "--store" : "the store ($RIVUMI_MEMORY_FILE or the default)",
+    values.store ?? defaultStorePath(io.env),
+    { create: sub !== "list" },
+  );
+  const store = createFileStore(storePath);
   const now = () => (io.now ?? (() => new Date()))().toISOString();
 
   if (sub === "add") {
@@ -128,7 +141,7 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
   const { rows } = parseStore(await store.read());
   const entry = rows.find((r) => r.id === target);
   if (!entry || entry.type === "forget")
-    throw new Error(`no memory entry ${target} in ${store.source}`);
+    throw new UsageError(`no memory entry ${target} in ${store.source}`);
   if (rows.some((r) => r.type === "forget" && r.target === target)) {
     io.stdout(`${target} was already forgotten\n`);
     return 0;

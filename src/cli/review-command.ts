@@ -1,22 +1,42 @@
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { runMode } from "../modes/index.js";
+import type { Outcome } from "../outcome/outcome.js";
 import { DEFAULT_REVIEW_TASK, type AgentPlan } from "../plan/plan.js";
 import { formatUsage, renderReviewBody } from "../publish/render.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
-import { localMemory } from "./local-context.js";
+import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budget-flags.js";
+import { CliExit, endOf, EXIT, exitWith, firstLine } from "./exit.js";
+import { checkUserFile, localMemory } from "./local-context.js";
 import { localSource } from "./local-source.js";
+import { directoryArg } from "./paths.js";
+import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
+import { UsageError } from "./usage-error.js";
 
-export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--json] [--task TEXT] [--user-file F] [--max-turns N]
+export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
+                    [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
+                    [--price-input-per-mtok X --price-output-per-mtok X] [--json]
 
-Reviews HEAD and the working tree against the merge base with REF, with the same agent the
-GitHub Action runs. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
-The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl.`;
+Reviews HEAD and the working tree (uncommitted and untracked, not ignored, changes) against the
+merge base with REF, with the same agent the GitHub Action runs. Nothing in the checkout changes.
+  --base REF        default: origin/HEAD, origin/main, origin/master, main, then master
+  --repo DIR        the checkout (default: the current directory)
+  --task TEXT       your own task instead of a review
+  --user-file F     your instructions (default: $XDG_CONFIG_HOME/rivumi/RIVUMI.md when it exists)
+  --model M         the model (default: $RIVUMI_MODEL, else gpt-4.1-mini)
+  --max-turns N     model turns (default 30)
+  --json            print the result as JSON
+${BUDGET_USAGE}
+  Defaults as in the action: --max-tokens 400000, --timeout-minutes 20, no prices.
+On a terminal, progress (turn, tool calls, tokens, time) is shown on stderr.
+Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
+The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl.
+Exit status: 0 done, 1 failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;
 
 /** `rivumi review`: the action's review mode on a local checkout. */
 export async function run(argv: string[]): Promise<number> {
-  if (printedHelp(argv, USAGE)) return 0;
+  if (printedHelp(argv, USAGE)) return EXIT.ok;
   const { values } = parseCli(
     {
       args: argv,
@@ -26,15 +46,35 @@ export async function run(argv: string[]): Promise<number> {
         json: { type: "boolean", default: false },
         task: { type: "string" },
         "user-file": { type: "string" },
+        model: { type: "string" },
         "max-turns": { type: "string", default: "30" },
+        ...BUDGET_OPTIONS,
       },
     },
     USAGE,
   );
+  const repo = directoryArg("--repo", values.repo ?? ".");
+  if (values.base !== undefined && values.base.trim() === "")
+    throw new UsageError("--base: the value is empty; give a branch, tag or commit");
+  if (values.task !== undefined && values.task.trim() === "")
+    throw new UsageError("--task: the value is empty; give a task or leave --task out");
+  if (values["user-file"] !== undefined) await checkUserFile(values["user-file"]);
   const maxTurns = wholeNumber("max-turns", values["max-turns"], 1);
-  const settings = cliSettings(readCliEnv(), { "max-turns": String(maxTurns) });
-  const diff = await snapshotLocalDiff(resolve(values.repo ?? "."), values.base);
-  const run = startCliRun({ runsDir: join(diff.root, ".rivumi", "runs") });
+  const budget = parseBudget(values);
+  const settings = cliSettings(readCliEnv(), {
+    "max-turns": String(maxTurns),
+    ...(values.model !== undefined ? { model: values.model } : {}),
+    ...budgetInputs(budget),
+  });
+  const diff = await snapshotLocalDiff(repo, values.base);
+
+  const status = values.json ? undefined : terminalStatus(Date.now());
+  const progress = status ? new ReviewProgress(status) : undefined;
+  const run = startCliRun({
+    runsDir: join(diff.root, ".rivumi", "runs"),
+    timeoutMinutes: settings.timeoutMinutes,
+    ...(progress ? { observe: (event) => progress.observe(event) } : {}),
+  });
   const plan: AgentPlan = {
     kind: values.task ? "task" : "review",
     pr: undefined,
@@ -53,10 +93,20 @@ export async function run(argv: string[]): Promise<number> {
     work,
     memory: () => localMemory(diff.root, run.journal),
   });
-  let outcome;
+  let outcome: Outcome;
   try {
     outcome = await runMode(ports, plan);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    run.journal.emit({
+      type: "run.failed",
+      phase: "review",
+      error: message,
+      ms: Date.now() - run.started,
+    });
+    throw error;
   } finally {
+    status?.done();
     run.close();
   }
   const { stats } = outcome;
@@ -66,23 +116,41 @@ export async function run(argv: string[]): Promise<number> {
     stop: outcome.stop ?? "none",
     turns: stats.turns,
     usage: stats.usage,
+    ...(stats.costUsd !== undefined ? { costUsd: stats.costUsd } : {}),
     ms: stats.ms,
   });
   const journal = run.journal.path;
-  const out = values.json
-    ? JSON.stringify(
-        {
-          conclusion: outcome.conclusion,
-          stop: outcome.stop,
-          note: outcome.note ?? null,
-          review: outcome.review ?? null,
-          usage: stats.usage,
-          journal,
-        },
-        null,
-        2,
-      )
-    : `${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal}`;
-  process.stdout.write(`${run.redactor.redact(out)}\n`);
-  return outcome.conclusion === "failure" ? 1 : 0;
+  const failed = outcome.conclusion === "failure";
+  const end = endOf({
+    command: "review",
+    failed,
+    stop: run.stopped() ?? outcome.stop,
+    why: outcome.note,
+  });
+  if (values.json) {
+    const out = JSON.stringify(
+      {
+        conclusion: outcome.conclusion,
+        stop: outcome.stop,
+        note: outcome.note ?? null,
+        review: outcome.review ?? null,
+        usage: stats.usage,
+        cost_usd: stats.costUsd ?? null,
+        journal,
+      },
+      null,
+      2,
+    );
+    process.stdout.write(`${run.redactor.redact(out)}\n`);
+  } else if (!failed) {
+    const out = `${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal}`;
+    process.stdout.write(`${run.redactor.redact(out)}\n`);
+  }
+  if (!end) return EXIT.ok;
+  // A failure's reason is the outcome's note; the journal says the rest.
+  const message =
+    end.code === EXIT.failed
+      ? `review failed: ${firstLine(outcome.note ?? "no reason given")} (journal: ${journal})`
+      : end.message;
+  return exitWith(new CliExit(run.redactor.redact(message), end.code));
 }

@@ -1,28 +1,38 @@
-import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { runMode } from "../modes/index.js";
-import type { Outcome } from "../outcome/outcome.js";
+import type { Outcome, StopReason } from "../outcome/outcome.js";
 import type { RlmPlan } from "../plan/plan.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, startCliRun } from "./bootstrap.js";
+import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
+import { CliExit, endOf, EXIT, exitWith } from "./exit.js";
+import { readableFileArg, writableFileArg } from "./paths.js";
+import { terminalStatus } from "./progress.js";
+import { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
-                 [--max-tokens N] [--journal FILE] [--json]
+                 [--max-child-tokens N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
+                 [--price-input-per-mtok X --price-output-per-mtok X] [--journal FILE] [--json]
 
 Answers a question about a file far too large for a prompt with the RLM engine: the file is loaded
 into a python3 (3.9+) REPL and the model works on it through code, with child model calls for
 slices. Defaults: --max-iterations ${RLM_DEFAULTS.maxIterations}, --max-depth ${RLM_DEFAULTS.maxDepth} (0-3), --concurrency ${RLM_DEFAULTS.concurrency} (1-64),
---max-child-calls ${RLM_DEFAULTS.maxChildCalls} and --max-tokens ${RLM_DEFAULTS.maxTokens} (what child calls and nested runs may spend
-together, whatever the REPL asks); the child model defaults to the model. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
+--max-child-calls ${RLM_DEFAULTS.maxChildCalls} and --max-child-tokens ${RLM_DEFAULTS.maxTokens} (what child calls and nested runs may
+spend together, whatever the REPL asks); the child model defaults to the model.
+${BUDGET_USAGE}
+  Here --max-tokens counts the root's requests and the children's; by default only the child
+  budget and the iteration limit apply, and there is no time limit.
+On a terminal, progress is shown on stderr. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
-Exit status: 0 finalized, 1 failed, 3 stopped at the iteration limit without finalize().`;
+Exit status: 0 finalized, 1 failed, 2 bad command line, 3 stopped at a limit (the iteration limit
+without finalize() among them), 130 Ctrl-C.`;
 
 /** `rivumi rlm`: the RLM mode on a local file. */
 export async function run(argv: string[]): Promise<number> {
-  if (printedHelp(argv, USAGE)) return 0;
+  if (printedHelp(argv, USAGE)) return EXIT.ok;
   const { values } = parseCli(
     {
       args: argv,
@@ -35,23 +45,17 @@ export async function run(argv: string[]): Promise<number> {
         "max-depth": { type: "string", default: String(RLM_DEFAULTS.maxDepth) },
         concurrency: { type: "string", default: String(RLM_DEFAULTS.concurrency) },
         "max-child-calls": { type: "string", default: String(RLM_DEFAULTS.maxChildCalls) },
-        "max-tokens": { type: "string", default: String(RLM_DEFAULTS.maxTokens) },
+        "max-child-tokens": { type: "string", default: String(RLM_DEFAULTS.maxTokens) },
+        ...BUDGET_OPTIONS,
         journal: { type: "string" },
         json: { type: "boolean", default: false },
       },
     },
     USAGE,
   );
-  if (!values.input) throw new UsageError(`--input FILE is required\n${USAGE}`);
+  if (values.input === undefined) throw new UsageError(`--input FILE is required\n${USAGE}`);
   if (!values.question?.trim()) throw new UsageError(`--question TEXT is required\n${USAGE}`);
-  const input = resolve(values.input);
-  let isFile = false;
-  try {
-    isFile = statSync(input).isFile();
-  } catch {
-    // reported below
-  }
-  if (!isFile) throw new UsageError(`--input ${values.input}: not a readable file`);
+  const input = readableFileArg("--input", values.input);
   const plan: RlmPlan = {
     kind: "rlm",
     input,
@@ -62,22 +66,28 @@ export async function run(argv: string[]): Promise<number> {
       maxDepth: wholeNumber("max-depth", values["max-depth"], 0, 3),
       concurrency: wholeNumber("concurrency", values.concurrency, 1, 64),
       maxChildCalls: wholeNumber("max-child-calls", values["max-child-calls"], 0, 100_000),
-      maxTokens: wholeNumber("max-tokens", values["max-tokens"], 0, 1_000_000_000),
+      maxTokens: wholeNumber("max-child-tokens", values["max-child-tokens"], 0, 1_000_000_000),
     },
     reason: "asked on the command line",
   };
+  const budget = parseBudget(values);
+  const journalPath =
+    values.journal !== undefined ? writableFileArg("--journal", values.journal) : undefined;
 
+  const status = values.json ? undefined : terminalStatus(Date.now());
   const run = startCliRun({
     runsDir: resolve(".rivumi", "runs"),
-    journalPath: values.journal ? resolve(values.journal) : undefined,
+    journalPath,
+    timeoutMinutes: budget.timeoutMinutes,
   });
   const settings = cliSettings(run.env, values.model ? { model: values.model } : {});
-  const tty = process.stderr.isTTY === true;
+  const meter = new SpendMeter(budget, (reason) => run.stop(reason));
   const ports = cliPorts(run, {
     settings,
     trigger: { kind: "local", root: process.cwd() },
     work: { target: noWorkspace, open: noWorkspace },
-    ...(tty ? { status: (line: string) => process.stderr.write(`\r\x1b[K${line}`) } : {}),
+    meter,
+    ...(status ? { status: (line: string) => status.show(line) } : {}),
   });
   let outcome: Outcome;
   try {
@@ -92,21 +102,24 @@ export async function run(argv: string[]): Promise<number> {
     });
     throw error;
   } finally {
+    status?.done();
     run.close();
-    if (tty) process.stderr.write("\n");
   }
   const result = outcome.rlm;
   if (!result) throw new Error("the RLM mode returned no answer");
+  const costUsd = meter.costUsd;
   run.journal.emit({
     type: "run.finished",
     conclusion: result.finalized ? "success" : "failure",
-    stop: result.stop,
+    stop: run.stopped() ?? result.stop,
     turns: result.iterations,
     usage: outcome.stats.usage,
+    ...(costUsd !== undefined ? { costUsd } : {}),
     ms: Date.now() - run.started,
   });
   const { usage } = outcome.stats;
   const journal = run.journal.path;
+  const cost = costUsd !== undefined ? ` · cost ${formatCost(costUsd)}` : "";
   const out = values.json
     ? JSON.stringify({
         answer: result.answer,
@@ -115,6 +128,7 @@ export async function run(argv: string[]): Promise<number> {
         child_calls: result.childCalls,
         coverage: result.coverage,
         usage: { input_tokens: usage.promptTokens, output_tokens: usage.completionTokens },
+        ...(costUsd !== undefined ? { cost_usd: costUsd } : {}),
         root_max_prompt_chars: result.rootMaxPromptChars,
         journal,
       })
@@ -122,11 +136,34 @@ export async function run(argv: string[]): Promise<number> {
         result.answer,
         "",
         `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${result.iterations} iteration(s) · ${result.childCalls} child call(s)`,
-        `tokens: ${usage.promptTokens} in, ${usage.completionTokens} out · largest root request: ${result.rootMaxPromptChars} chars`,
+        `tokens: ${usage.promptTokens} in, ${usage.completionTokens} out${cost} · largest root request: ${result.rootMaxPromptChars} chars`,
         `journal: ${journal}`,
       ].join("\n");
-  process.stdout.write(`${run.redactor.redact(out)}\n`);
-  return result.finalized ? 0 : result.stop === "iteration-limit" ? 3 : 1;
+  const end = result.finalized ? undefined : rlmEnd(result.stop, run.stopped(), result.answer);
+  // A failed run prints only its one line, unless the output is JSON for a program to read.
+  if (values.json || end?.code !== EXIT.failed)
+    process.stdout.write(`${run.redactor.redact(out)}\n`);
+  return exitWith(end && new CliExit(run.redactor.redact(end.message), end.code));
+}
+
+/** How an RLM run without finalize() ends: a limit (3), Ctrl-C (130), or a failure (1). */
+function rlmEnd(stop: string, stopped: StopReason | undefined, answer: string): CliExit {
+  // The engine's own limits: its iteration limit and the child budget.
+  if (!stopped && (stop === "iteration-limit" || stop === "budget")) {
+    const flag = stop === "budget" ? "--max-child-tokens or --max-child-calls" : "--max-iterations";
+    return new CliExit(
+      `stopped at the limit set by ${flag} without finalize(); the answer above is partial`,
+      EXIT.limit,
+    );
+  }
+  return (
+    endOf({
+      command: "rlm",
+      failed: true,
+      stop: stopped,
+      why: answer.replace(/^The run failed: /, ""),
+    }) ?? new CliExit("the RLM run ended without an answer", EXIT.failed)
+  );
 }
 
 const noWorkspace = () => Promise.reject(new Error("rivumi rlm works on its input file only"));

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { PullFile } from "../github/port.js";
 import { changedFiles } from "../workspace/diff-files.js";
 import { git } from "../workspace/git.js";
+import { UsageError } from "./usage-error.js";
 
 export interface LocalDiff {
   root: string;
@@ -20,7 +21,7 @@ async function defaultBase(root: string): Promise<string> {
     });
     if (ok) return candidate;
   }
-  throw new Error("cannot tell the base branch; pass --base REF (for example --base main)");
+  throw new UsageError("cannot tell the base branch; pass --base REF (for example --base main)");
 }
 
 /**
@@ -32,26 +33,34 @@ export async function snapshotLocalDiff(
   base: string | undefined,
 ): Promise<LocalDiff> {
   const root = await git(repo, ["rev-parse", "--show-toplevel"], { allowFail: true });
-  if (!root) throw new Error(`${repo} is not inside a git repository; pass --repo DIR`);
+  if (!root) throw new UsageError(`--repo ${repo}: not inside a git repository`);
+  const hasHead =
+    (await git(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
+      allowFail: true,
+    })) !== "";
+  if (!hasHead)
+    throw new UsageError(
+      `--repo ${root}: the repository has no commits yet; commit once, then review against that commit`,
+    );
   const baseRef = base ?? (await defaultBase(root));
-  if (baseRef.startsWith("-")) throw new Error(`--base ${baseRef}: a ref cannot start with '-'`);
+  if (baseRef.startsWith("-"))
+    throw new UsageError(`--base ${baseRef}: a ref cannot start with '-'`);
   const baseSha = await git(root, ["rev-parse", "--verify", "--quiet", `${baseRef}^{commit}`], {
     allowFail: true,
   });
-  if (!baseSha) throw new Error(`--base ${baseRef}: no such commit in ${root}`);
+  if (!baseSha) throw new UsageError(`--base ${baseRef}: no such branch, tag or commit in ${root}`);
 
   const tmp = await mkdtemp(join(tmpdir(), "rivumi-index-"));
   try {
     const env = { GIT_INDEX_FILE: join(tmp, "index") };
-    const hasHead =
-      (await git(root, ["rev-parse", "--verify", "--quiet", "HEAD"], { allowFail: true })) !== "";
-    if (hasHead) await git(root, ["read-tree", "HEAD"], { env });
+    await git(root, ["read-tree", "HEAD"], { env });
     await git(root, ["add", "-A", "--", ".", ":(exclude).rivumi/runs"], { env });
     const tree = await git(root, ["write-tree"], { env });
     const head = await git(root, [
       "commit-tree",
       tree,
-      ...(hasHead ? ["-p", "HEAD"] : []),
+      "-p",
+      "HEAD",
       "-m",
       "rivumi: working tree snapshot",
     ]);

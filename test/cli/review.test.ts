@@ -1,13 +1,13 @@
-import { execa } from "execa";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { execa } from "execa";
 import { ROOT } from "../support/action-run.js";
 import { sh } from "../support/git-fixture.js";
 import { messageText, startModelServer, type ModelServer } from "../support/model-server.js";
+import { CLI, cliNode, runCli } from "./support/cli.js";
 
-const CLI = join(ROOT, "dist", "cli.js");
 let dir: string | undefined;
 let model: ModelServer | undefined;
 afterEach(async () => {
@@ -31,17 +31,8 @@ async function repoWithWork(): Promise<string> {
 }
 
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  execa(process.execPath, [CLI, ...args], {
-    reject: false,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      XDG_CONFIG_HOME: "/nonexistent",
-      USER: "alice",
-      RIVUMI_MEMORY_FILE: join(dir ?? tmpdir(), ".memory.jsonl"),
-      ...env,
-    },
-    extendEnv: false,
+  runCli(args, {
+    env: { RIVUMI_MEMORY_FILE: join(dir ?? tmpdir(), ".memory.jsonl"), ...env },
   });
 
 describe("rivumi review", () => {
@@ -123,25 +114,62 @@ describe("rivumi review", () => {
     expect(run.stdout).toMatch(/All good\.[\s\S]*1 turns[\s\S]*journal: /);
   });
 
-  it.each([
-    [["review", "--bogus"], 2, /^rivumi: Unknown option '--bogus'/],
-    [["frobnicate"], 2, /^rivumi: unknown command 'frobnicate'/],
-    [["review", "--base", "nope", "--repo", "."], 1, /^rivumi: --base nope: no such commit/],
-    [["review", "--repo", "/"], 1, /^rivumi: \/ is not inside a git repository/],
-  ])("fails with one clear line for %j", async (args, code, message) => {
-    const run = await cli(args);
-    expect(run.exitCode).toBe(code);
-    expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(message);
-    expect(existsSync(CLI)).toBe(true);
+  it("prints the cost when prices are given, and takes the action's budget flags", async () => {
+    const repo = await repoWithWork();
+    model = await startModelServer([
+      { content: "All good.", usage: { prompt_tokens: 1_000_000, completion_tokens: 100_000 } },
+    ]);
+    const args = ["review", "--base", "main", "--repo", repo, "--max-tokens", "5000000"];
+    const prices = ["--price-input-per-mtok", "0.40", "--price-output-per-mtok", "1.60"];
+    const env = { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-cli" };
+    const run = await cli([...args, ...prices, "--timeout-minutes", "5"], env);
+    expect(run.stderr).toBe("");
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/ · \$0\.5\d{3} · /);
+  });
+
+  it("exits 130 on Ctrl-C, saying so in one line", async () => {
+    const repo = await repoWithWork();
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    model = await startModelServer([
+      () => {
+        asked();
+        return { hang: true };
+      },
+    ]);
+    const child = execa(cliNode(), [CLI, "review", "--base", "main", "--repo", repo], {
+      reject: false,
+      env: {
+        OPENAI_BASE_URL: model.url,
+        OPENAI_API_KEY: "sk-cli",
+        XDG_CONFIG_HOME: "/nonexistent",
+      },
+    });
+    await requested;
+    child.kill("SIGINT");
+    const run = await child;
+    expect(run.exitCode).toBe(130);
+    expect(run.stderr.trim().split("\n")).toEqual(["rivumi: interrupted (Ctrl-C)"]);
   });
 
   it.each(["review", "instructions", "context", "memory", "rlm"])(
     "rivumi %s --help prints its usage and exits 0",
     async (command) => {
-      const run = await cli([command, "--help"]);
-      expect(run.exitCode).toBe(0);
-      expect(run.stdout).toMatch(new RegExp(`^usage: rivumi ${command}`));
+      for (const help of ["--help", "-h"]) {
+        const run = await cli([command, help]);
+        expect(run.exitCode).toBe(0);
+        expect(run.stdout).toMatch(new RegExp(`^usage: rivumi ${command}`));
+      }
     },
   );
+
+  it("review --help lists every flag the README gives for it", async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const documented = /`rivumi review ([^`]+)`/.exec(readme)?.[1] ?? "";
+    const flags = documented.match(/--[a-z-]+/g) ?? [];
+    expect(flags.length).toBeGreaterThan(5);
+    const run = await cli(["review", "--help"]);
+    for (const flag of flags) expect(run.stdout).toContain(flag);
+  });
 });

@@ -1,10 +1,9 @@
-import { execa } from "execa";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ROOT } from "../support/action-run.js";
 import { startModelServer, type ModelServer } from "../support/model-server.js";
+import { runCli } from "./support/cli.js";
 
 let dir: string | undefined;
 let model: ModelServer | undefined;
@@ -26,10 +25,8 @@ describe("rivumi rlm from the bundle", () => {
           '```repl\nfinalize(f"line {hits[0][\'line\']}: disk full", confidence="high")\n```',
       },
     ]);
-    const run = await execa(
-      process.execPath,
+    const run = await runCli(
       [
-        join(ROOT, "dist", "cli.js"),
         "rlm",
         "--input",
         input,
@@ -39,10 +36,7 @@ describe("rivumi rlm from the bundle", () => {
         "--journal",
         join(dir, "j.jsonl"),
       ],
-      {
-        reject: false,
-        env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-rlm", RIVUMI_MODEL: "m" },
-      },
+      { env: { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-rlm", RIVUMI_MODEL: "m" } },
     );
     expect(run.stderr).toBe("");
     const out = JSON.parse(run.stdout);

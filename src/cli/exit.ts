@@ -1,0 +1,71 @@
+import type { StopReason } from "../outcome/outcome.js";
+
+/** The exit statuses every command uses; the README lists them. */
+export const EXIT = {
+  /** The command did what was asked. */
+  ok: 0,
+  /** The run started and failed (the model, git, a file it had to write). */
+  failed: 1,
+  /** The command line is wrong; nothing was run. */
+  usage: 2,
+  /** The run stopped at a limit (turns, tokens, cost, time) and printed what it had. */
+  limit: 3,
+  /** Ctrl-C: 128 + SIGINT, as shells report it. */
+  interrupted: 130,
+} as const;
+
+/** A run that ends with one line on stderr and a given exit status, after printing any result. */
+export class CliExit extends Error {
+  override readonly name = "CliExit";
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The flag that sets each limit, for messages that say which one stopped the run. */
+const LIMIT_FLAGS: Partial<Record<StopReason, string>> = {
+  "max-turns": "--max-turns",
+  "max-tokens": "--max-tokens",
+  "max-cost": "--max-cost-usd",
+  timeout: "--timeout-minutes",
+};
+
+/**
+ * How a run that produced a result ends: undefined for a clean finish, else the line for stderr
+ * and the status. `stop` is why the run stopped early, if it did.
+ */
+export function endOf(opts: {
+  command: string;
+  failed: boolean;
+  stop: StopReason | undefined;
+  why: string | undefined;
+}): CliExit | undefined {
+  const { stop } = opts;
+  if (stop === "cancelled") return new CliExit("interrupted (Ctrl-C)", EXIT.interrupted);
+  const flag = stop ? LIMIT_FLAGS[stop] : undefined;
+  if (flag)
+    return new CliExit(
+      `stopped at the limit set by ${flag}; the result above is partial`,
+      EXIT.limit,
+    );
+  if (opts.failed)
+    return new CliExit(
+      `${opts.command} failed: ${firstLine(opts.why ?? "no reason given")}`,
+      EXIT.failed,
+    );
+  return undefined;
+}
+
+export function firstLine(text: string): string {
+  return text.trim().split("\n")[0] ?? "";
+}
+
+/** Ends a command: an early end's one line goes to stderr; returns the exit status. */
+export function exitWith(end: CliExit | undefined): number {
+  if (!end) return EXIT.ok;
+  process.stderr.write(`rivumi: ${firstLine(end.message)}\n`);
+  return end.code;
+}

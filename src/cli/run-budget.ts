@@ -1,0 +1,55 @@
+import { costOf } from "../agent/stop.js";
+import type { ModelPort, Usage } from "../model/port.js";
+import type { StopReason } from "../outcome/outcome.js";
+import type { Budget } from "./budget-flags.js";
+
+/**
+ * What a run's model requests spent, across every model it uses (an RLM run's root, children and
+ * nested runs). Before each request it checks the budget; once spent, it stops the run with the
+ * limit as the reason, so the command reports which flag ended it.
+ */
+export class SpendMeter {
+  readonly usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+
+  constructor(
+    private readonly budget: Budget,
+    private readonly stop: (reason: StopReason) => void,
+  ) {}
+
+  get costUsd(): number | undefined {
+    return costOf(this.usage, this.budget.prices);
+  }
+
+  /** The limit that is reached, if any. */
+  reached(): StopReason | undefined {
+    const { maxTokens, maxCostUsd } = this.budget;
+    const tokens = this.usage.promptTokens + this.usage.completionTokens;
+    if (maxTokens !== undefined && tokens >= maxTokens) return "max-tokens";
+    const cost = this.costUsd;
+    if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd) return "max-cost";
+    return undefined;
+  }
+
+  add(usage: Usage): void {
+    this.usage.promptTokens += usage.promptTokens;
+    this.usage.completionTokens += usage.completionTokens;
+    this.usage.cachedTokens += usage.cachedTokens;
+  }
+
+  /** The model, its requests counted and refused once the budget is spent. */
+  wrap(model: ModelPort): ModelPort {
+    return {
+      model: model.model,
+      complete: async (messages, tools, signal, options) => {
+        const limit = this.reached();
+        if (limit) {
+          this.stop(limit);
+          throw new Error(`the run's budget is spent (${limit})`);
+        }
+        const reply = await model.complete(messages, tools, signal, options);
+        this.add(reply.usage);
+        return reply;
+      },
+    };
+  }
+}
