@@ -42,14 +42,19 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
         },
         { signal },
       );
-      const choice = res.choices[0];
-      const message = choice?.message;
+      // A proxy's error page or a half-written body can come with a 200: not an answer.
+      const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
+      if (!choice?.message)
+        throw new Error(
+          `the model endpoint answered 200 without a completion (${describeBody(res)})`,
+        );
+      const message = choice.message;
       return {
         content: message?.content ?? "",
         toolCalls: (message?.tool_calls ?? [])
           .filter((c) => c.type === "function")
           .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
-        finishReason: choice?.finish_reason ?? "unknown",
+        finishReason: choice.finish_reason ?? "unknown",
         usage: {
           promptTokens: res.usage?.prompt_tokens ?? 0,
           completionTokens: res.usage?.completion_tokens ?? 0,
@@ -58,4 +63,11 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
       };
     },
   };
+}
+
+/** A short, single-line description of an unexpected response body. */
+function describeBody(body: unknown): string {
+  const text = typeof body === "string" ? body : (JSON.stringify(body) ?? String(body));
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 80)}…` : line || "empty body";
 }
