@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { runBundledAction, type ActionRun, type RunOptions } from "./action-run.js";
 import { makeGitFixture, sh, type GitFixture } from "./git-fixture.js";
 import { startGitHubServer, type GitHubServer } from "./github-server.js";
-import { startModelServer, type ModelServer, type Step } from "./model-server.js";
+import { startModelServer, type ModelServer, type Step, type StepFn } from "./model-server.js";
 import { pullRequestPayload, writeEventFile } from "./payloads.js";
 import { startResultsServer, type ResultsServer } from "./results-server.js";
 
@@ -29,6 +29,7 @@ export interface ActionWorld {
     inputs?: Record<string, string>;
     onStart?: RunOptions["onStart"];
     env?: Record<string, string>;
+    timeoutMs?: number;
   }): Promise<ActionRun>;
   close(): Promise<void>;
 }
@@ -43,6 +44,12 @@ export interface WorldOptions {
   prBody?: string;
   author?: string;
   authorRole?: "admin" | "write" | "read" | "none";
+  /** A repository made elsewhere (a generated large pull request) instead of the small fixture. */
+  git?: GitFixture;
+  /** Leave the pull request's file list empty instead of computing a patch per file. */
+  noPullFiles?: boolean;
+  /** Answers child reviewers (see `ModelServerOptions.children`). */
+  children?: StepFn;
 }
 
 /** The PR's files as GitHub lists them: one patch per file, from the real repository. */
@@ -72,11 +79,13 @@ async function pullFiles(fx: GitFixture) {
 export async function createActionWorld(opts: WorldOptions = {}): Promise<ActionWorld> {
   const token = opts.token ?? "ghs_e2eTokenValue0123456789abcdefABCDEF";
   const apiKey = opts.apiKey ?? "sk-e2e-key-0123456789abcdefghijklmnop";
-  const git = await makeGitFixture({
-    prNumber: PR,
-    ...(opts.headFiles ? { headFiles: opts.headFiles } : {}),
-    ...(opts.baseFiles ? { baseFiles: opts.baseFiles } : {}),
-  });
+  const git =
+    opts.git ??
+    (await makeGitFixture({
+      prNumber: PR,
+      ...(opts.headFiles ? { headFiles: opts.headFiles } : {}),
+      ...(opts.baseFiles ? { baseFiles: opts.baseFiles } : {}),
+    }));
   // Fetch the checkout's view of the PR so patches can be computed there.
   await sh(git.checkout, "fetch", "-q", "origin", git.headSha);
   const github = await startGitHubServer({
@@ -92,12 +101,12 @@ export async function createActionWorld(opts: WorldOptions = {}): Promise<Action
     user: author,
     head: { sha: git.headSha, ref: "feature" },
     base: { sha: git.baseSha, ref: "main" },
-    files: await pullFiles(git),
+    files: opts.noPullFiles ? [] : await pullFiles(git),
   });
-  const model = await startModelServer(
-    opts.script ?? [],
-    opts.modelFallback ? { fallback: opts.modelFallback } : {},
-  );
+  const model = await startModelServer(opts.script ?? [], {
+    ...(opts.modelFallback ? { fallback: opts.modelFallback } : {}),
+    ...(opts.children ? { children: opts.children } : {}),
+  });
   const results = await startResultsServer();
   const dir = mkdtempSync(join(tmpdir(), "rivumi-runner-"));
   const event = pullRequestPayload({
@@ -149,6 +158,7 @@ export async function createActionWorld(opts: WorldOptions = {}): Promise<Action
           ...o.inputs,
         },
         ...(o.onStart ? { onStart: o.onStart } : {}),
+        ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
       });
     },
     async close() {

@@ -53,6 +53,11 @@ export interface ModelServer {
   readonly requests: RecordedRequest[];
   /** Unexpected calls, unknown routes, failed `expect`s: each fails `assertDone()`. */
   readonly errors: string[];
+  /**
+   * Milliseconds in which at least one call was open (from its arrival to its last byte): the
+   * time a client spent waiting on this server, concurrent calls counted once.
+   */
+  busyMs(): number;
   /** Append steps to the script. */
   push(...steps: Step[]): void;
   /** Throw, listing them, if steps are left over or anything unexpected happened. */
@@ -118,9 +123,16 @@ export async function startModelServer(
   const errors: string[] = [];
   let consumed = 0;
 
+  let open = 0;
+  let busySince = 0;
+  let busy = 0;
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let closed = false;
-    res.once("close", () => (closed = true));
+    if (open++ === 0) busySince = performance.now();
+    res.once("close", () => {
+      closed = true;
+      if (--open === 0) busy += performance.now() - busySince;
+    });
     const raw = await readBody(req);
     const method = req.method ?? "GET";
     const path = req.url ?? "/";
@@ -201,6 +213,7 @@ export async function startModelServer(
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     errors,
+    busyMs: () => busy + (open > 0 ? performance.now() - busySince : 0),
     push: (...steps) => void queue.push(...steps),
     assertDone() {
       const problems = [...errors];

@@ -23,6 +23,11 @@ const PREFETCH_CONCURRENCY = 8;
  * short git process, so a pull request that adds a deep new tree cannot cost more than this.
  */
 const PREFETCH_MAX_DIRS = 32;
+/**
+ * Past `PREFETCH_MAX_DIRS` wanted directories, one recursive listing of the whole commit replaces
+ * a git process per directory, as long as it stays below this many bytes.
+ */
+const WHOLE_TREE_MAX_BYTES = 64 * 1024 * 1024;
 
 export interface GitFileSource extends FileSource {
   /** The commit every read is pinned to. */
@@ -44,10 +49,16 @@ export async function gitFileSource(
     ? rev
     : await git(repo, ["rev-parse", "--verify", "--end-of-options", `${rev}^{commit}`], opts);
   const trees = new Map<string, Promise<Map<string, TreeEntry> | null>>();
+  /** Every directory of the commit is in `trees`: one that is not is not a directory. */
+  let whole = false;
+  /** A whole listing under way: lookups wait for it rather than list their own directory. */
+  let listingWhole: Promise<void> | undefined;
 
   /** The entries of one directory of the commit, or null when it is not a directory. */
-  function entries(dir: string): Promise<Map<string, TreeEntry> | null> {
+  async function entries(dir: string): Promise<Map<string, TreeEntry> | null> {
+    if (listingWhole) await listingWhole;
     let pending = trees.get(dir);
+    if (!pending && whole) return Promise.resolve(null);
     if (!pending) {
       pending = listTree(repo, dir === "." ? commit : `${commit}:${dir}`, opts);
       trees.set(dir, pending);
@@ -97,14 +108,25 @@ export async function gitFileSource(
       if (entry.size === null || entry.size > maxBytes) return rejected("too-large", entry.size);
       return checkBytes(await blob(repo, entry.sha, maxBytes, opts), maxBytes);
     },
-    prefetch(dirs) {
+    async prefetch(dirs) {
       // A walk lists each directory only after its parent answered: one git process after
       // another. `<commit>:<dir>` needs no parent listing, so a bounded wave can list them all.
       // A path through a symlink or a file simply lists as null, and lookups never ask for one.
-      const wanted = [...new Set(dirs.map(normalizeRepoPath))]
-        .filter((d) => !trees.has(d))
-        .slice(0, PREFETCH_MAX_DIRS);
-      return mapLimit(wanted, PREFETCH_CONCURRENCY, entries).then(
+      const wanted = [...new Set(dirs.map(normalizeRepoPath))].filter((d) => !trees.has(d));
+      if (wanted.length > PREFETCH_MAX_DIRS && !whole && !listingWhole) {
+        listingWhole = listWholeTree(repo, commit, opts).then(
+          (all) => {
+            if (!all) return;
+            for (const [dir, listing] of all) trees.set(dir, Promise.resolve(listing));
+            whole = true;
+          },
+          () => undefined,
+        );
+        await listingWhole;
+        listingWhole = undefined;
+        if (whole) return;
+      }
+      return mapLimit(wanted.slice(0, PREFETCH_MAX_DIRS), PREFETCH_CONCURRENCY, entries).then(
         () => undefined,
         () => undefined,
       );
@@ -131,6 +153,44 @@ function kindOf(entry: TreeEntry): DirEntry["kind"] {
   return entry.mode === "100644" || entry.mode === "100755" ? "file" : "other";
 }
 
+/**
+ * Every directory of `commit` with its entries, from one `git ls-tree -r -t`: the same records as
+ * one listing per directory, grouped by their parent. Undefined when the listing is too large.
+ */
+async function listWholeTree(
+  repo: string,
+  commit: string,
+  opts: { signal?: AbortSignal },
+): Promise<Map<string, Map<string, TreeEntry>> | undefined> {
+  const result = await runGitProcess(
+    repo,
+    ["ls-tree", "-r", "-t", "-l", "-z", "--full-tree", "--end-of-options", commit],
+    { ...opts, maxBuffer: WHOLE_TREE_MAX_BYTES },
+  );
+  if (result.code !== 0 || result.overflow) return undefined;
+  const dirs = new Map<string, Map<string, TreeEntry>>([[".", new Map()]]);
+  for (const record of result.stdout.split("\0")) {
+    const entry = parseTreeRecord(record);
+    if (!entry) continue;
+    const slash = entry.name.lastIndexOf("/");
+    const parent = slash < 0 ? "." : entry.name.slice(0, slash);
+    const name = entry.name.slice(slash + 1);
+    let listing = dirs.get(parent);
+    if (!listing) dirs.set(parent, (listing = new Map<string, TreeEntry>()));
+    listing.set(name, entry.entry);
+    if (entry.entry.type === "tree" && !dirs.has(entry.name))
+      dirs.set(entry.name, new Map<string, TreeEntry>());
+  }
+  return dirs;
+}
+
+function parseTreeRecord(record: string): { name: string; entry: TreeEntry } | undefined {
+  const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(record);
+  if (!m) return undefined;
+  const [, mode = "", type = "", sha = "", size = "-", name = ""] = m;
+  return { name, entry: { mode, type, sha, size: size === "-" ? null : Number(size) } };
+}
+
 async function listTree(
   repo: string,
   treeish: string,
@@ -144,10 +204,8 @@ async function listTree(
   if (out === "") return null;
   const map = new Map<string, TreeEntry>();
   for (const record of out.split("\0")) {
-    const m = /^(\d{6}) (\w+) ([0-9a-f]+) +(-|\d+)\t(.+)$/s.exec(record);
-    if (!m) continue;
-    const [, mode = "", type = "", sha = "", size = "-", name = ""] = m;
-    map.set(name, { mode, type, sha, size: size === "-" ? null : Number(size) });
+    const parsed = parseTreeRecord(record);
+    if (parsed) map.set(parsed.name, parsed.entry);
   }
   return map;
 }

@@ -232,4 +232,45 @@ describe("git source prefetch", () => {
       await rename(path.join(repo.root, ".git-away"), path.join(repo.root, ".git"));
     }
   });
+
+  it("lists a whole commit at once for many directories, with the same answers", async () => {
+    const files: Record<string, string | { link: string }> = {
+      "AGENTS.md": "root\n",
+      "real/AGENTS.md": "real\n",
+      linked: { link: "real" },
+      file: "not a directory\n",
+    };
+    for (let i = 0; i < 50; i++)
+      files[`pkg${i}/src/${i % 3 === 0 ? "AGENTS.md" : "x.ts"}`] = `${i}\n`;
+    const commit = await commitTree(repo, files);
+    const dirs = [
+      ...Array.from({ length: 50 }, (_, i) => [`pkg${i}`, `pkg${i}/src`]).flat(),
+      ".",
+      "linked",
+      "missing",
+      "file/z",
+    ];
+    const paths = dirs.flatMap((d) => [`${d}/AGENTS.md`, `${d}/RIVUMI.md`]);
+    const cold = await gitFileSource(repo.root, commit);
+    const plain = await Promise.all(paths.map((p) => cold.read(p, 100)));
+    const warm = await gitFileSource(repo.root, commit);
+    await warm.prefetch?.(dirs);
+    expect(await Promise.all(paths.map((p) => warm.read(p, 100)))).toEqual(plain);
+    // One listing answered every directory: listings ask nothing more of git.
+    await rename(path.join(repo.root, ".git"), path.join(repo.root, ".git-away"));
+    try {
+      expect(await warm.list("pkg3/src")).toEqual({
+        kind: "ok",
+        entries: [{ name: "AGENTS.md", kind: "file" }],
+      });
+      expect(await warm.list("linked")).toEqual({
+        kind: "rejected",
+        reason: "symlinked-directory",
+      });
+      expect(await warm.list("missing")).toEqual({ kind: "missing" });
+    } finally {
+      await rename(path.join(repo.root, ".git-away"), path.join(repo.root, ".git"));
+    }
+    expect(plain[paths.indexOf("pkg3/src/AGENTS.md")]).toMatchObject({ ok: true, text: "3\n" });
+  });
 });
