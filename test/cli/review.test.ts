@@ -166,7 +166,7 @@ describe("rivumi review", () => {
 
   it("review --help lists every flag the README gives for it", async () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-    const documented = /`rivumi review ([^`]+)`/.exec(readme)?.[1] ?? "";
+    const documented = /^`rivumi review (\[[^`]+)`/m.exec(readme)?.[1] ?? "";
     const flags = documented.match(/--[a-z-]+/g) ?? [];
     expect(flags.length).toBeGreaterThan(5);
     const run = await cli(["review", "--help"]);
