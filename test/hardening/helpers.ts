@@ -2,6 +2,11 @@
 // way of cancelling a job.
 import { readFileSync } from "node:fs";
 import type { ActionWorld } from "../support/action-world.js";
+import type {
+  GitHubServer,
+  GitHubServerOptions,
+  RecordedRequest,
+} from "../support/github-server.js";
 import type { RunOptions } from "../support/action-run.js";
 
 export const TOKEN = "ghs_hardenTokenValue0123456789abcdefAB";
@@ -114,3 +119,15 @@ export function cancelLikeRunner(
     void child.finally(() => clearInterval(poll)).catch(() => undefined);
   };
 }
+
+/**
+ * Hooks every request of a running fake GitHub (`onRequest`: answer a fault, or stall). The
+ * world's GitHub takes no options of ours, and the hook is read per request.
+ */
+export function hookGitHub(github: GitHubServer, hook: GitHubServerOptions["onRequest"]): void {
+  (github as unknown as { opts: GitHubServerOptions }).opts.onRequest = hook;
+}
+
+/** The comment writes of the sticky comment: create, update, delete. */
+export const isCommentWrite = (req: RecordedRequest) =>
+  req.method !== "GET" && /\/issues\/(\d+\/)?comments/.test(req.path);
