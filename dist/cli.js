@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as i}from"./chunks/chunk-2QSSA2FW.js";import{a as e}from"./chunks/chunk-6CPL2PRN.js";import"./chunks/chunk-4ADGFKRA.js";var n={review:{summary:"review HEAD and the working tree against a base",load:()=>import("./chunks/review-command-MUX6NYDR.js")},instructions:{summary:"show which instruction documents apply, and why",load:()=>import("./chunks/instructions-command-NK6NERCY.js")},memory:{summary:"add, list or forget explicit memory entries (local store)",load:()=>import("./chunks/memory-command-WJRUKQRV.js")},rlm:{summary:"answer a question about a file too large for a prompt (RLM engine)",load:()=>import("./chunks/rlm-command-UXXNEHNP.js")},context:{summary:"print the prompt sections and the full system prompt",load:()=>import("./chunks/context-command-KC6MJO6E.js")},journal:{summary:"view a run's journal as a page, its statistics, or replay it against another model",load:()=>import("./chunks/journal-command-42QHBBXF.js")},triage:{summary:"point at the lines of a failed CI log that say why it failed (offline)",load:()=>import("./chunks/triage-command-ZGZW67XJ.js")}},m=`usage: rivumi <command> [options]
+import{a as t,b as n}from"./chunks/chunk-PVKQ6OMU.js";import{a as s}from"./chunks/chunk-2QSSA2FW.js";import{a as e}from"./chunks/chunk-6CPL2PRN.js";import"./chunks/chunk-4ADGFKRA.js";var i={review:{summary:"review HEAD and the working tree against a base",load:()=>import("./chunks/review-command-X7QVFUEJ.js")},instructions:{summary:"show which instruction documents apply, and why",load:()=>import("./chunks/instructions-command-EXXKUZ3W.js")},memory:{summary:"add, list or forget explicit memory entries (local store)",load:()=>import("./chunks/memory-command-STMKOLFH.js")},rlm:{summary:"answer a question about a file too large for a prompt (RLM engine)",load:()=>import("./chunks/rlm-command-PTA7TV47.js")},context:{summary:"print the prompt sections and the full system prompt",load:()=>import("./chunks/context-command-PRLTVE6O.js")},journal:{summary:"view a run's journal as a page, its statistics, or replay it against another model",load:()=>import("./chunks/journal-command-RUVPGQ4Z.js")},triage:{summary:"point at the lines of a failed CI log that say why it failed (offline)",load:()=>import("./chunks/triage-command-HBHBLTQ6.js")}},u=`usage: rivumi <command> [options]
 
 commands:
-${Object.entries(n).map(([t,r])=>`  ${t.padEnd(14)}${r.summary}`).join(`
+${Object.entries(i).map(([a,r])=>`  ${a.padEnd(14)}${r.summary}`).join(`
 `)}
 
-Run 'rivumi <command> --help' for a command's options.`;async function u(t){let[r,...s]=t;try{if(r==="--version"||r==="version")return process.stdout.write(`rivumi ${i}
-`),0;if(r===void 0||r==="--help"||r==="help")return process.stdout.write(`${m}
-`),r===void 0?2:0;let o=n[r];if(!o)throw new e(`unknown command '${r}'; commands: ${Object.keys(n).join(", ")}`);return await(await o.load()).run(s)}catch(o){let a=o instanceof Error?o.message:String(o);return process.stderr.write(`rivumi: ${a.split(`
+Run 'rivumi <command> --help' (or -h) for a command's options.
+Exit status: 0 done, 1 the run failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;async function c(a){let[r,...m]=a;try{if(r==="--version"||r==="-V"||r==="version")return process.stdout.write(`rivumi ${s}
+`),t.ok;if(r===void 0)throw new e(`a command is required: ${Object.keys(i).join(", ")}; see 'rivumi --help'`);if(r==="--help"||r==="-h"||r==="help")return process.stdout.write(`${u}
+`),t.ok;let o=i[r];if(!o)throw new e(`unknown command '${r}'; commands: ${Object.keys(i).join(", ")}`);return await(await o.load()).run(m)}catch(o){let d=o instanceof Error?o.message:String(o);return process.stderr.write(`rivumi: ${d.trim().split(`
 `)[0]}
-`),o instanceof e?2:1}}process.exitCode=await u(process.argv.slice(2));export{u as main};
+`),o instanceof n?o.code:o instanceof e?t.usage:t.failed}}process.exitCode=await c(process.argv.slice(2));export{c as main};

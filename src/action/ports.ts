@@ -58,7 +58,8 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     onRateLimit: (secs, route) => run.say(`GitHub rate limit on ${route}; waiting ${secs} s`),
   });
   const github = createGitHubPort(octokit, trigger.repo);
-  const actor = actorOf(trigger);
+  // A comment that holds no command is skipped whoever wrote it, so nobody's permission is asked.
+  const actor = trigger.kind === "comment" && !trigger.command ? undefined : actorOf(trigger);
   const access = actor ? github.getPermission(actor.login) : Promise.resolve(undefined);
   access.catch(() => undefined);
   const ahead =
@@ -71,7 +72,11 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       m.memoryStoreFor({ octokit, repo: trigger.repo, settings }),
     ),
   );
-  const memory = background(store.then((s) => loadPromptMemory(s, trigger, settings, journal)));
+  // A pull request's memory loads beside the trust check, for its start-up; any other run reads
+  // the memory branch only when its mode asks, so a skipped run makes no request for it.
+  const loadMemory = () =>
+    background(store.then((s) => loadPromptMemory(s, trigger, settings, journal)));
+  let memory = trigger.kind === "pull_request" ? loadMemory() : undefined;
   const openai = () => import("../model/openai-model.js");
   const source = background(import("../modes/cloned-source.js"));
   // A pull request is most likely reviewed: its modules load while git and GitHub work.
@@ -128,7 +133,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
         model: name ?? settings.model,
         redact: run.redact,
       }),
-    memory: () => memory,
+    memory: () => (memory ??= loadMemory()),
     memoryStore: () => store,
     access: undefined,
     work: {

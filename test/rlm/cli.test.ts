@@ -126,14 +126,14 @@ describe("rivumi rlm", () => {
     expect(out.join("")).toMatch(/limit of 2 turns before finalize\(\)/);
   });
 
-  it("passes --max-child-calls and --max-tokens to the budgets the host enforces", async () => {
+  it("passes --max-child-calls and --max-child-tokens to the budgets the host enforces", async () => {
     const { code } = await cli(
       [
         repl(
           "left = evaluate_progress()[\"budget_left\"]\nfinalize(f\"{left['child_calls']} {left['tokens']}\")",
         ),
       ],
-      ["--json", "--max-child-calls", "7", "--max-tokens", "12345"],
+      ["--json", "--max-child-calls", "7", "--max-child-tokens", "12345"],
     );
     expect(code).toBe(0);
     expect(JSON.parse(out.join("")).answer).toBe("7 12345");

@@ -1,0 +1,209 @@
+// A whole review of a generated pull request through the bundled action: about 20,000 files and
+// 50 MB of diff against one of 1 MB (quick, in CI: 2,000 files / 5 MB against 300 / 1 MB), with a
+// scripted zero-latency model and a token budget large enough for every hunk. It measures what
+// issue #10 asks: every hunk examined, the RLM root's largest request flat in the diff's size,
+// prompt characters sent per character of diff, and the action's own time (wall time less the
+// time the model server had a call open) against `git diff -M` alone in the same repository.
+import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gitEnv } from "../src/workspace/git.js";
+import { RLM_SYSTEM_PROMPT } from "../src/rlm/prompt.js";
+import { createActionWorld, FULL, PR } from "../test/support/action-world.js";
+import { makeBigPr, type BigPr } from "../test/support/big-pr.js";
+import { sh } from "../test/support/git-fixture.js";
+import { isReviewChild, messageText, type RecordedRequest } from "../test/support/model-server.js";
+import { median, type Bench, type BenchResult } from "./harness.js";
+
+const MB = 1e6;
+
+interface Size {
+  files: number;
+  bytes: number;
+}
+
+interface Measured {
+  size: Size;
+  diffBytes: number;
+  hunksTotal: number;
+  hunksExamined: number;
+  conclusion: string;
+  wallMs: number;
+  modelMs: number;
+  peakRss: number;
+  gitDiffMs: number;
+  rootMaxChars: number;
+  /** Characters of every request's messages, and of the child requests' system prompts. */
+  sentChars: number;
+  overheadChars: number;
+  requests: number;
+  comment: string;
+}
+
+const requestChars = (r: RecordedRequest) =>
+  r.body.messages.reduce((n, m) => n + messageText(m).length, 0);
+
+/** Bytes of `git diff -M <merge-base> <head>`. */
+function diffSize(pr: BigPr): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const child = spawn("git", ["diff", "-M", pr.base, pr.head], {
+      cwd: pr.root,
+      env: gitEnv(),
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    child.stdout.on("data", (chunk: Buffer) => (bytes += chunk.length));
+    child.once("error", reject);
+    child.once("close", () => resolve(bytes));
+  });
+}
+
+/** `git diff -M <merge-base> <head>` with its output thrown away, in milliseconds. */
+async function gitDiffMs(pr: BigPr): Promise<number> {
+  const devNull = openSync("/dev/null", "w");
+  const started = performance.now();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn("git", ["diff", "-M", pr.base, pr.head], {
+        cwd: pr.root,
+        env: gitEnv(),
+        stdio: ["ignore", devNull, "ignore"],
+      });
+      child.once("error", reject);
+      child.once("close", (code) => (code === 0 ? resolve() : reject(new Error(`git ${code}`))));
+    });
+  } finally {
+    closeSync(devNull);
+  }
+  return performance.now() - started;
+}
+
+async function measure(size: Size): Promise<Measured> {
+  const pr = await makeBigPr({ files: size.files, diffBytes: size.bytes });
+  const scratch = mkdtempSync(join(tmpdir(), "rivumi-bench-review-"));
+  try {
+    // The generated repository is the origin; the runner's checkout shares its objects.
+    await sh(pr.root, "update-ref", `refs/pull/${PR}/head`, pr.head);
+    const checkout = join(scratch, "checkout");
+    await sh(scratch, "clone", "-q", "--shared", "--no-checkout", pr.root, checkout);
+    const rssFile = join(scratch, "rss");
+    const hook = join(scratch, "rss.mjs");
+    writeFileSync(
+      hook,
+      `import { writeFileSync } from "node:fs";\nprocess.on("exit", () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS * 1024)));\n`,
+    );
+    const world = await createActionWorld({
+      git: {
+        dir: scratch,
+        origin: pr.root,
+        checkout,
+        baseSha: pr.base,
+        branchPoint: pr.base,
+        headSha: pr.head,
+        cleanup: () => undefined,
+      },
+      noPullFiles: true,
+      // The RLM root of the merge: it finalizes at once.
+      modelFallback: (req) =>
+        messageText(req.body.messages[0]!) === RLM_SYSTEM_PROMPT
+          ? { content: '```repl\nfinalize("Reviewed by the benchmark.")\n```' }
+          : { content: "not expected" },
+    });
+    try {
+      const started = performance.now();
+      const run = await world.run({
+        inputs: { "max-tokens": "50000000", "timeout-minutes": "30" },
+        env: { NODE_OPTIONS: `--import ${hook}` },
+        timeoutMs: 30 * 60_000,
+      });
+      const wallMs = performance.now() - started;
+      if (run.exitCode !== 0) throw new Error(`the action failed: ${run.stderr.slice(-2000)}`);
+      const requests = world.model.requests;
+      const roots = requests.filter((r) => messageText(r.body.messages[0]!) === RLM_SYSTEM_PROMPT);
+      const childRequests = requests.filter(isReviewChild);
+      return {
+        size,
+        diffBytes: await diffSize(pr),
+        hunksTotal: Number(run.outputs["hunks-total"]),
+        hunksExamined:
+          Number(run.outputs["hunks-examined"]) + Number(run.outputs["hunks-excluded"]),
+        conclusion: run.outputs.conclusion ?? "",
+        wallMs,
+        modelMs: world.model.busyMs(),
+        peakRss: Number(readFileSync(rssFile, "utf8")),
+        gitDiffMs: median([await gitDiffMs(pr), await gitDiffMs(pr), await gitDiffMs(pr)]),
+        rootMaxChars: Math.max(0, ...roots.map(requestChars)),
+        sentChars: requests.reduce((n, r) => n + requestChars(r), 0),
+        overheadChars: childRequests.reduce(
+          (n, r) => n + messageText(r.body.messages[0]!).length,
+          0,
+        ),
+        requests: requests.length,
+        comment: world.github.issueComments(FULL, PR)[0]?.body ?? "",
+      };
+    } finally {
+      await world.close();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+    await pr.remove();
+  }
+}
+
+const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
+
+const bench: Bench = async ({ quick }) => {
+  const large = await measure(
+    quick ? { files: 2_000, bytes: 5 * MB } : { files: 20_000, bytes: 50 * MB },
+  );
+  const small = await measure({ files: 300, bytes: 1 * MB });
+  const label = (m: Measured) => `${fmt(m.size.files)} files / ${fmt(m.diffBytes / MB)} MB`;
+  if (process.env.RIVUMI_BENCH_COMMENT) process.stdout.write(`${large.comment}\n`);
+  const results: BenchResult[] = [];
+  for (const m of [large, small]) {
+    results.push({
+      name: `review ${label(m)}: hunks examined or excluded of the total`,
+      median: m.hunksExamined / m.hunksTotal,
+      unit: "share",
+      target: "= 1 (every hunk)",
+      ok: m.hunksExamined === m.hunksTotal && m.conclusion === "success",
+      failsQuick: true,
+      detail: `${fmt(m.hunksExamined)} of ${fmt(m.hunksTotal)}, conclusion ${m.conclusion}, ${fmt(m.requests)} model requests, wall ${fmt(m.wallMs / 1000)} s, peak RSS ${fmt(m.peakRss / MB)} MB`,
+    });
+  }
+  results.push({
+    name: `review largest RLM root request, ${label(large)} over ${label(small)}`,
+    median: large.rootMaxChars / small.rootMaxChars,
+    unit: "x",
+    target: "<= 1.1x",
+    ok: large.rootMaxChars <= 1.1 * small.rootMaxChars,
+    failsQuick: large.rootMaxChars > 1.5 * small.rootMaxChars,
+    detail: `${fmt(large.rootMaxChars)} vs ${fmt(small.rootMaxChars)} characters`,
+  });
+  const sentRatio = (large.sentChars - large.overheadChars) / large.diffBytes;
+  results.push({
+    name: `review prompt characters sent per diff character, ${label(large)}`,
+    median: sentRatio,
+    unit: "x",
+    target: "<= 1.5x plus a fixed prompt per call",
+    ok: sentRatio <= 1.5,
+    failsQuick: sentRatio > 2.5,
+    detail: `${fmt(large.sentChars / MB)} MB sent in ${fmt(large.requests)} requests, of which ${fmt(large.overheadChars / MB)} MB are the child prompts (${fmt(large.overheadChars / Math.max(1, large.requests))} characters a call)`,
+  });
+  for (const m of [large, small]) {
+    const own = m.wallMs - m.modelMs;
+    results.push({
+      name: `review ${label(m)}: the action's own time over git diff -M alone`,
+      median: own / m.gitDiffMs,
+      unit: "x",
+      target: "<= 3x",
+      ok: own <= 3 * m.gitDiffMs,
+      failsQuick: own > 10 * m.gitDiffMs,
+      detail: `${fmt(own / 1000)} s of ${fmt(m.wallMs / 1000)} s wall (model server busy ${fmt(m.modelMs / 1000)} s), git diff -M ${fmt(m.gitDiffMs / 1000)} s`,
+    });
+  }
+  return results;
+};
+
+export default bench;
