@@ -12,6 +12,7 @@ import { inPhase } from "../util/phase.js";
 import { saveChanges } from "../workspace/changes.js";
 import type { Trigger } from "../trigger/trigger.js";
 import type { ModePorts, OpenWorkspace, Target } from "./ports.js";
+import { resolvePython } from "../rlm/python.js";
 import { mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
 import {
   coverageProgress,
@@ -44,6 +45,8 @@ export interface AgentRunResult {
   notices: string[];
   /** The agent's edits as a patch in the run artifacts (task runs with `allow-edits`). */
   changes: { file: string; files: number; bytes: number } | undefined;
+  /** The head commit the workspace was made at: what the review's inline comments are pinned to. */
+  head: string;
 }
 
 const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
@@ -85,6 +88,8 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
     const context = await inPhase("context", () => ws.context(memory));
     if (ws.files.length > 0 && ws.mergeBase !== ws.head)
       scaled = await inPhase("workspace", () => indexForReview(ports, ws));
+    // The merge's REPL needs a python3; finding it takes a few processes, done while the map runs.
+    if (scaled?.route === "rlm") resolvePython().catch(() => undefined);
     const run = await review(ports, plan, { target, ws, context, scaled });
     const changesFile = context.edits ? join(ws.artifacts, "changes.patch") : undefined;
     const saved = changesFile ? await saveChanges(ws.root, ws.head, changesFile) : undefined;
@@ -93,6 +98,7 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
       instructions: context.resolution.diagnostics,
       notices: [...context.notices, ...(scaled?.notices ?? [])],
       changes: saved && changesFile ? { file: changesFile, ...saved } : undefined,
+      head: ws.head,
     };
   } finally {
     await scaled?.dispose().catch(() => undefined);
@@ -100,7 +106,7 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
   }
 }
 
-type ReviewRun = Omit<AgentRunResult, "instructions" | "notices" | "changes">;
+type ReviewRun = Omit<AgentRunResult, "instructions" | "notices" | "changes" | "head">;
 
 async function review(
   ports: ModePorts,

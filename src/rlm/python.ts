@@ -1,5 +1,5 @@
 // Finds a python3 the REPL can use and decides who it runs as.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 
 /** The REPL could not be set up (no python3, too old, it would not start). */
 export class RlmSetupError extends Error {
@@ -31,19 +31,46 @@ const cache = new Map<string, Promise<PythonRuntime>>();
 
 type Probe = { version: string; executable: string } | { missing: boolean; detail: string };
 
-function probe(command: string[], as?: { uid: number; gid: number }): Probe {
+interface Ran {
+  error?: NodeJS.ErrnoException;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a short command to its end without blocking the event loop; never rejects. */
+function run(
+  file: string,
+  args: string[],
+  options: { timeout: number; cwd?: string; env?: NodeJS.ProcessEnv; uid?: number; gid?: number },
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    try {
+      execFile(file, args, { encoding: "utf8", ...options }, (error, stdout, stderr) => {
+        const code = (error as { code?: unknown } | null)?.code;
+        resolve({
+          // A non-zero exit is a status, not an error: only a failure to start is one.
+          ...(error && typeof code === "string" ? { error: error as NodeJS.ErrnoException } : {}),
+          status: error ? (typeof code === "number" ? code : 1) : 0,
+          stdout,
+          stderr,
+        });
+      });
+    } catch (error) {
+      resolve({ error: error as NodeJS.ErrnoException, status: null, stdout: "", stderr: "" });
+    }
+  });
+}
+
+async function probe(command: string[], as?: { uid: number; gid: number }): Promise<Probe> {
   const [file, ...args] = command;
-  const res = spawnSync(file!, [...args, "-E", "-s", "-c", PROBE], {
-    encoding: "utf8",
+  const res = await run(file!, [...args, "-E", "-s", "-c", PROBE], {
     timeout: 15_000,
     cwd: "/",
     env: { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", LANG: "C.UTF-8" },
     ...(as ?? {}),
   });
-  if (res.error) {
-    const code = (res.error as NodeJS.ErrnoException).code;
-    return { missing: code === "ENOENT", detail: res.error.message };
-  }
+  if (res.error) return { missing: res.error.code === "ENOENT", detail: res.error.message };
   const [version, executable] = res.stdout.trim().split("\n");
   if (res.status !== 0 || !version || !executable)
     return { missing: false, detail: (res.stderr || res.stdout).trim().slice(0, 300) };
@@ -55,8 +82,8 @@ function recentEnough(version: string): boolean {
   return major > MIN[0] || (major === MIN[0] && minor >= MIN[1]);
 }
 
-function sudoWorks(): boolean {
-  const res = spawnSync("sudo", ["-n", "true"], { timeout: 5_000, stdio: "ignore" });
+async function sudoWorks(): Promise<boolean> {
+  const res = await run("sudo", ["-n", "true"], { timeout: 5_000 });
   return !res.error && res.status === 0;
 }
 
@@ -69,19 +96,19 @@ export function resolvePython(
   const key = `${requested}\0${isolation}\0${uid}`;
   let found = cache.get(key);
   if (!found) {
-    found = Promise.resolve().then(() => resolveNow(requested, isolation, uid));
+    found = resolveNow(requested, isolation, uid);
     found.catch(() => cache.delete(key));
     cache.set(key, found);
   }
   return found;
 }
 
-function resolveNow(
+async function resolveNow(
   requested: string,
   isolation: "auto" | "none",
   uid: number | undefined,
-): PythonRuntime {
-  const own = probe([requested]);
+): Promise<PythonRuntime> {
+  const own = await probe([requested]);
   if ("missing" in own)
     throw new RlmSetupError(
       own.missing
@@ -101,7 +128,7 @@ function resolveNow(
   if (isolation === "none") return self("isolation turned off");
 
   const asRoot = uid === 0;
-  const viaSudo = !asRoot && process.platform !== "win32" && sudoWorks();
+  const viaSudo = !asRoot && process.platform !== "win32" && (await sudoWorks());
   if (!asRoot && !viaSudo)
     return self("not root and no passwordless sudo, so the REPL runs as the current user");
   // The interpreter found on PATH may sit where the unprivileged user cannot reach (pyenv under
@@ -111,8 +138,8 @@ function resolveNow(
   const ids = { uid: UNPRIVILEGED, gid: UNPRIVILEGED };
   for (const candidate of [...new Set(candidates)]) {
     const seen = asRoot
-      ? probe([candidate], ids)
-      : probe(["sudo", "-n", "-u", `#${UNPRIVILEGED}`, "--", candidate]);
+      ? await probe([candidate], ids)
+      : await probe(["sudo", "-n", "-u", `#${UNPRIVILEGED}`, "--", candidate]);
     if ("version" in seen && recentEnough(seen.version))
       return {
         executable: seen.executable,
