@@ -76,6 +76,7 @@ export function startCliRun(opts: {
         get events() {
           return file.events;
         },
+        requests: file.requests,
         emit(event) {
           file.emit(event);
           observe(event);
@@ -177,6 +178,8 @@ export function cliPorts(
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         model: name ?? settings.model,
+        // Nothing secret reaches a model: the same redactor as every output of the run.
+        redact: (text) => run.redactor.redact(text),
       });
       return Promise.resolve(meter ? meter.wrap(model) : model);
     },

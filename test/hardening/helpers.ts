@@ -120,12 +120,9 @@ export function cancelLikeRunner(
   };
 }
 
-/**
- * Hooks every request of a running fake GitHub (`onRequest`: answer a fault, or stall). The
- * world's GitHub takes no options of ours, and the hook is read per request.
- */
+/** Hooks every request of a running fake GitHub (`onRequest`: answer a fault, or stall). */
 export function hookGitHub(github: GitHubServer, hook: GitHubServerOptions["onRequest"]): void {
-  (github as unknown as { opts: GitHubServerOptions }).opts.onRequest = hook;
+  github.onRequest(hook);
 }
 
 /** The comment writes of the sticky comment: create, update, delete. */

@@ -123,6 +123,10 @@ export class GitHubServer extends GitHubState {
       socket.on("close", () => this.sockets.delete(socket));
     });
   }
+  /** Replaces the per-request hook of a running server (answer a fault, stall, or pass). */
+  onRequest(hook: GitHubServerOptions["onRequest"]): void {
+    this.opts.onRequest = hook;
+  }
 
   async listen(): Promise<void> {
     openApiIndex(); // parse the description now rather than inside the first request
