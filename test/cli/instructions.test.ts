@@ -127,4 +127,31 @@ describe("rivumi context", () => {
     expect(text.stdout).toMatch(/instructions\s+v1\s+dynamic/);
     expect(text.stdout).toContain("----- system prompt -----");
   });
+
+  it("shows the prompts of a large review: a child's with only its directories' rules, and the merge's", async () => {
+    const r = await nested();
+    const child = JSON.parse(
+      (await cli(["context", "--dir", "src/api", "--prompt", "review-child", "--json"], r.root))
+        .stdout,
+    );
+    expect(child.sections.map((s: { id: string }) => s.id)).toEqual([
+      "review-child",
+      "instructions",
+    ]);
+    expect(child.system).toContain("api rules");
+    expect(child.system).not.toContain("root rules");
+    const docs = JSON.parse(
+      (await cli(["context", "--dir", "docs", "--prompt", "review-child", "--json"], r.root))
+        .stdout,
+    );
+    expect(docs.system).not.toContain("api rules");
+    const merge = JSON.parse(
+      (await cli(["context", "--prompt", "review-merge", "--json"], r.root)).stdout,
+    );
+    expect(merge.sections.map((s: { id: string }) => s.id)).toEqual(["review-merge"]);
+    expect(merge.cache_key).not.toBe(child.cache_key);
+    const bad = await cli(["context", "--prompt", "rlm"], r.root);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/--prompt rlm: expected one of loop, review-child, review-merge/);
+  });
 });
