@@ -15,7 +15,7 @@ const CHARS_PER_LINE = 300;
 
 /** The workflow's newest successful run on the run's own branch, else on a pull request's base. */
 export async function findGreenRun(
-  ctx: Pick<JobContext, "ci">,
+  ctx: Pick<JobContext, "ci" | "journal">,
   run: WorkflowRunInfo,
   baseRefs: readonly string[],
 ): Promise<WorkflowRunInfo | undefined> {
@@ -33,8 +33,12 @@ export async function findGreenRun(
       perPage: 5,
     });
     const green = runs.find((r) => r.id !== run.id);
-    if (green) return green;
+    if (green) {
+      ctx.journal.emit({ type: "triage.green_found", runId: green.id, branches });
+      return green;
+    }
   }
+  ctx.journal.emit({ type: "triage.green_found", runId: null, branches });
   return undefined;
 }
 
@@ -76,6 +80,13 @@ export async function compareWithGreen(
       const diff = diffLogs(failedText, passingText, {
         step: j.logStep.name,
         maxLines: DIFF_MAX_LINES,
+      });
+      ctx.journal.emit({
+        type: "triage.log_diffed",
+        job: j.report.id,
+        greenRunId: green.id,
+        lines: diff.lines.length,
+        truncated: diff.truncated,
       });
       const raw = failedText.split("\n");
       j.report.diff = {

@@ -1,6 +1,7 @@
 // One failed job: its log downloaded under the size limit and triaged without a model.
 import { join } from "node:path";
 import type { WorkflowJobInfo, WorkflowStepInfo } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
 import type { TriageJob } from "../outcome/outcome.js";
 import { triageLog, type TriageResult, type TriageStep } from "../triage/index.js";
 import type { CiPorts } from "./ports.js";
@@ -13,6 +14,7 @@ export interface JobContext {
   runId: number;
   maxBytes: number;
   signal: AbortSignal;
+  journal: Journal;
 }
 
 /** A failed job triaged; `log` and `result` are set when its log could be read. */
@@ -57,13 +59,28 @@ export async function triageJob(
     notes: [],
   };
   let log: SavedLog;
+  const downloading = performance.now();
   try {
     log = await downloadJobLog(ctx, job.id, join(ctx.ci.dir, `job-${job.id}.log`));
   } catch (error) {
     if (ctx.signal.aborted) throw error;
+    ctx.journal.emit({
+      type: "triage.log_failed",
+      job: job.id,
+      name: job.name,
+      error: messageOf(error),
+    });
     report.notes.push(`The log could not be downloaded: ${messageOf(error)}`);
     return { report, log: undefined, result: undefined, logStep: undefined, ...api };
   }
+  ctx.journal.emit({
+    type: "triage.log_saved",
+    job: job.id,
+    name: job.name,
+    bytes: log.bytes,
+    ...(log.cut ? { cut: log.cut } : {}),
+    ms: Math.round(performance.now() - downloading),
+  });
   report.log = { bytes: log.bytes, cut: log.cut };
   if (log.cut) {
     report.notes.push(
@@ -71,7 +88,22 @@ export async function triageJob(
         `lines ${log.cut.afterLine + 1}-${log.cut.afterLine + log.cut.droppedLines} were left out.`,
     );
   }
+  const triaging = performance.now();
   const result = await triageLog(log.path, step ? { failedStep: step.name } : {});
+  ctx.journal.emit({
+    type: "triage.job_triaged",
+    job: job.id,
+    name: job.name,
+    signature: result.signature,
+    candidates: result.candidates.length,
+    top: result.candidates.slice(0, 5).map((c) => ({
+      kind: c.kind,
+      step: c.step,
+      startLine: c.start_line,
+      endLine: c.end_line,
+    })),
+    ms: Math.round(performance.now() - triaging),
+  });
   report.signature = result.signature;
   report.evidence = await quoteEvidence(result, log, {
     jobUrl,

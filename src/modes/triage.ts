@@ -39,7 +39,18 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     runId: run.id,
     maxBytes: settings.triage.logMaxBytes,
     signal,
+    journal: ports.journal,
   };
+  ports.journal.emit({
+    type: "triage.run_loaded",
+    runId: run.id,
+    attempt: run.attempt,
+    conclusion: run.conclusion ?? plan.conclusion,
+    jobs: loaded.failed.length + loaded.cancelled.length,
+    failed: loaded.failed.map((f) => f.job.name),
+    cancelled: loaded.cancelled.map((j) => j.name),
+    pulls: loaded.pulls,
+  });
   // One job at a time: each log may be hundreds of megabytes on disk.
   const jobs: TriagedJob[] = [];
   for (const failed of loaded.failed) jobs.push(await triageJob(ctx, failed));
@@ -47,6 +58,7 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
 
   // A digest is asked for when a model is configured and there is a log to digest.
   const wanted = modelConfigured(settings) && jobs.some((j) => j.log);
+  const digesting = performance.now();
   const digested = wanted
     ? await digestOrNote(ports, ci, run, jobs)
     : {
@@ -54,6 +66,13 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
         note: modelConfigured(settings) ? "no log to digest" : "no model is configured",
         rlm: undefined,
       };
+  ports.journal.emit({
+    type: "triage.digested",
+    ok: digested.digest !== undefined,
+    ...(digested.digest?.category ? { category: digested.digest.category } : {}),
+    ...(digested.note ? { note: digested.note } : {}),
+    ms: Math.round(performance.now() - digesting),
+  });
   const report: TriageReport = {
     repo,
     run: {
@@ -78,6 +97,14 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     ...jobs.filter((j) => !j.log).map((j) => `the log of job ${j.report.name} could not be read`),
   ];
   const conclusion: Conclusion = missing.length > 0 ? "partial" : "success";
+  ports.journal.emit({
+    type: "triage.concluded",
+    signature: report.signature,
+    jobs: report.jobs.length,
+    evidence: report.jobs.reduce((n, j) => n + j.evidence.length, 0),
+    pulls: loaded.pulls,
+    issue: loaded.pulls.length === 0 && settings.triage.issue,
+  });
   return {
     conclusion,
     stop: undefined,

@@ -74,6 +74,7 @@ interface Run {
   asked: string[];
   plan: TriagePlan;
   published: Awaited<ReturnType<Publisher["publishAll"]>>;
+  journal: MemoryJournal;
 }
 
 let github: GitHubServer;
@@ -193,7 +194,7 @@ async function triage(o: {
     },
   });
   const published = await publisher.publishAll(outcome);
-  return { github, outcome, annotations, asked, plan, published };
+  return { github, outcome, annotations, asked, plan, published, journal };
 }
 
 const job = (over: Partial<WorkflowJobInit> & { name: string }): WorkflowJobInit => ({
@@ -580,6 +581,8 @@ describe("the triage mode", () => {
     const report = r.outcome.triage!.jobs[0]!;
     expect(report.log!.bytes).toBe(Buffer.byteLength(log));
     expect(report.log!.cut).toBeDefined();
+    const saved = r.journal.events.find((e) => e.type === "triage.log_saved");
+    expect(saved).toMatchObject({ job: 9301, bytes: report.log!.bytes, cut: report.log!.cut });
     expect(report.notes[0]).toMatch(
       /over the triage-log-max-bytes limit of 40000: lines \d+-\d+ were left out/,
     );
@@ -696,6 +699,81 @@ describe("the triage mode", () => {
       ["main", "success"],
     ]);
     expect(comments(16)[0]!.body).toContain(`New since the last green [run ${green}]`);
+  });
+
+  it("records each stage in the journal: the run, each log, its candidates, the green run, the digest", async () => {
+    github.addPullRequest(FULL, { number: 17, head: { sha: HEAD, ref: "feature" } });
+    const green = github.addWorkflowRun(FULL, {
+      headBranch: "main",
+      conclusion: "success",
+      jobs: [job({ name: "test", conclusion: "success", log: fixture("diff-pass.log") })],
+    });
+    const r = await triage({
+      run: {
+        jobs: [
+          job({
+            id: 9701,
+            name: "test",
+            steps: steps("Run npm test -- --ci"),
+            log: fixture("diff-fail.log"),
+          }),
+          job({ id: 9702, name: "lint", steps: steps("Run npm run lint"), log: null }),
+          job({ id: 9703, name: "e2e", conclusion: "cancelled" }),
+        ],
+        pullRequests: [17],
+      },
+      prNumbers: [17],
+    });
+    const events = r.journal.events.filter((e) => e.type.startsWith("triage."));
+    expect(events.map((e) => e.type)).toEqual([
+      "triage.run_loaded",
+      "triage.log_saved",
+      "triage.job_triaged",
+      "triage.log_failed",
+      "triage.green_found",
+      "triage.log_diffed",
+      "triage.digested",
+      "triage.concluded",
+    ]);
+    const byType = Object.fromEntries(events.map((e) => [e.type, e]));
+    expect(byType["triage.run_loaded"]).toMatchObject({
+      runId: r.plan.runId,
+      failed: ["test", "lint"],
+      cancelled: ["e2e"],
+      pulls: [17],
+    });
+    const saved = byType["triage.log_saved"];
+    expect(saved).toMatchObject({ job: 9701, bytes: Buffer.byteLength(fixture("diff-fail.log")) });
+    expect(saved).not.toHaveProperty("cut");
+    const report = r.outcome.triage!;
+    const first = report.jobs[0]!;
+    expect(byType["triage.job_triaged"]).toMatchObject({
+      job: 9701,
+      signature: first.signature,
+      top: expect.arrayContaining([
+        expect.objectContaining({
+          startLine: first.evidence[0]!.startLine,
+          kind: first.evidence[0]!.kind,
+        }),
+      ]),
+    });
+    expect(byType["triage.log_failed"]).toMatchObject({ job: 9702, name: "lint" });
+    expect(byType["triage.green_found"]).toMatchObject({ runId: green });
+    expect(byType["triage.log_diffed"]).toMatchObject({
+      job: 9701,
+      greenRunId: green,
+      lines: first.diff!.lines.length,
+    });
+    expect(byType["triage.digested"]).toMatchObject({
+      ok: false,
+      note: "no model is configured",
+    });
+    expect(byType["triage.concluded"]).toMatchObject({
+      signature: report.signature,
+      jobs: 2,
+      pulls: [17],
+      issue: false,
+    });
   });
 
   it("explains a workflow that did not start, which has no job", async () => {
