@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { Usage } from "../model/port.js";
 import type { Journal } from "../journal/journal.js";
+import type { RequestThread } from "../journal/requests-log.js";
 import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";
 import {
   DEFAULT_RETRY,
@@ -99,6 +100,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
   let lastText = "";
 
   const specsChars = JSON.stringify(specs).length;
+  const recorded = opts.journal.requests?.thread();
   for (;;) {
     const stop = conditions.map((c) => c(state)).find((r) => r !== undefined);
     if (stop) return { stop, review: undefined, state, lastText };
@@ -111,7 +113,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
 
     let reply: ModelReply;
     try {
-      reply = await requestWithRetry(opts, messages, specs, state.turns);
+      reply = await requestWithRetry(opts, { messages, specs, turn: state.turns, recorded });
     } catch (error) {
       opts.budget?.settle(reserved, 0);
       if (carried) opts.coverage?.failed(carried);
@@ -167,11 +169,17 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
 
 async function requestWithRetry(
   opts: LoopOptions,
-  messages: ChatMessage[],
-  specs: ToolSpec[],
-  turn: number,
+  req: {
+    messages: ChatMessage[];
+    specs: ToolSpec[];
+    turn: number;
+    /** Where the request's new messages are recorded, once, whatever the retries. */
+    recorded: RequestThread | undefined;
+  },
 ): Promise<ModelReply> {
+  const { messages, specs, turn } = req;
   const policy = opts.retry ?? DEFAULT_RETRY;
+  const requestsSeq = req.recorded?.request(turn, messages, specs);
   for (let attempt = 1; ; attempt++) {
     opts.journal.emit({
       type: "model.request",
@@ -180,6 +188,7 @@ async function requestWithRetry(
       messages: messages.length,
       bytes: Buffer.byteLength(JSON.stringify(messages)),
       model: opts.model.model,
+      ...(requestsSeq !== undefined ? { requestsSeq } : {}),
     });
     const started = Date.now();
     try {
@@ -196,6 +205,7 @@ async function requestWithRetry(
         finishReason: reply.finishReason,
         toolCalls: reply.toolCalls.length,
       });
+      if (requestsSeq !== undefined) req.recorded?.reply(requestsSeq, reply);
       return reply;
     } catch (error) {
       const willRetry = !opts.signal.aborted && isTransient(error) && attempt < policy.attempts;

@@ -136,6 +136,11 @@ async function replay(argv: string[]): Promise<number> {
   // The openai SDK loads only for replay: view and stats start without it.
   const { createOpenAIModel } = await import("../model/openai-model.js");
   const { readCliEnv } = await import("./bootstrap.js");
+  const { Redactor } = await import("../util/redact.js");
+  const env = readCliEnv();
+  // The recorded requests were redacted when written; the key is masked in what is sent again too.
+  const redactor = new Redactor();
+  redactor.add(env.apiKey);
   const { formatReplay, NoRecordedRequests, replayJournal } = await import("./journal-replay.js");
   const controller = new AbortController();
   const cancel = () => controller.abort(new Error("cancelled"));
@@ -143,7 +148,12 @@ async function replay(argv: string[]): Promise<number> {
   try {
     const report = await replayJournal({
       journalPath: path,
-      model: createOpenAIModel({ baseUrl, apiKey: readCliEnv().apiKey, model: values.model }),
+      model: createOpenAIModel({
+        baseUrl,
+        apiKey: env.apiKey,
+        model: values.model,
+        redact: (text) => redactor.redact(text),
+      }),
       baseUrl,
       limit,
       signal: controller.signal,

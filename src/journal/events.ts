@@ -59,6 +59,8 @@ type CoreEvent =
       messages: number;
       bytes: number;
       model: string;
+      /** The line of `requests.jsonl` whose messages complete this request; absent when not recorded. */
+      requestsSeq?: number;
     }
   /** A chat-completion response (or a failed attempt) came back. */
   | {
@@ -110,6 +112,17 @@ type CoreEvent =
       ms: number;
     }
   /** The run ended because of an error. */
-  | { type: "run.failed"; phase: string; error: string; ms: number };
+  | { type: "run.failed"; phase: string; error: string; ms: number }
+  /**
+   * The journal reached its total cap: from here on only the events that say how the run ended
+   * are written. Emitted when it happens and again before the run's last event, with what was left out.
+   */
+  | {
+      type: "journal.cut";
+      limitBytes: number;
+      droppedBytes: number;
+      /** Events left out, by type. */
+      dropped: Record<string, number>;
+    };
 
 export type JournalEventType = JournalEvent["type"];

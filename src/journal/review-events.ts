@@ -27,4 +27,25 @@ export type ReviewEvent =
       error?: string;
     }
   /** What the review examined, counted by the code: the ledger's report and its one line. */
-  | { type: "review.coverage"; line: string; complete: boolean; report: unknown };
+  | { type: "review.coverage"; line: string; complete: boolean; report: unknown }
+  /** The review's final findings, each with where the outcome places it. */
+  | { type: "review.findings"; findings: RecordedFinding[] };
+
+/**
+ * Where a finding goes: `inline` as a review comment on its line, `summary` in the list of the
+ * run's comment (or, without a pull request, its result), `not anchored` in the comment's list
+ * of findings whose line is not in the diff.
+ */
+export type FindingPlacement = "inline" | "summary" | "not anchored";
+
+export interface RecordedFinding {
+  path: string;
+  line: number;
+  start_line?: number;
+  severity: string;
+  /** The model's text, its first 4,000 characters. */
+  body: string;
+  posted: FindingPlacement;
+  /** The address of the comment that holds it, once known. */
+  url?: string;
+}

@@ -1,5 +1,6 @@
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import type { Journal } from "../journal/journal.js";
+import { requestsFileOf } from "../journal/requests-log.js";
 import { uploadJournal } from "../journal/upload.js";
 import type { Outcome } from "../outcome/outcome.js";
 import type { ActionsCore } from "../run-context.js";
@@ -191,7 +192,9 @@ async function uploadArtifact(
         return undefined;
       },
     );
+    const requests = requestsFileOf(ports.journalPath);
     const files = [ports.journalPath, ...(page ? [page] : [])];
+    if (existsSync(requests)) files.push(requests);
     files.push(ports.resultPath, ...(outcome.attachments ?? []));
     const done = await settle(uploadJournal(files, ports.journalName), deadline.signal);
     if (done.kind === "cut") throw new Error("the upload ran out of time");

@@ -90,11 +90,28 @@ export async function readJournal(path: string): Promise<ReadJournal> {
     const more = middle.length > 5 ? ` and ${count(middle.length - 5)} more` : "";
     notes.push(`${count(middle.length)} line(s) are not JSON events (${listed}${more}): skipped.`);
   }
+  const capped = events.findLast((e) => e.type === "journal.cut")?.fields;
+  if (capped) notes.push(cutNote(capped));
   if (cut.values > 0)
     notes.push(
       `${count(cut.values)} value(s) longer than ${count(KEEP_CHARS)} characters or ${count(KEEP_ITEMS)} items were cut when reading.`,
     );
   return { path, events, versions, unversioned, notes };
+}
+
+/** What the writer left out once the journal reached its total cap (a `journal.cut` event). */
+function cutNote(fields: Readonly<Record<string, unknown>>): string {
+  const dropped = Object.entries((fields.dropped ?? {}) as Record<string, unknown>)
+    .filter((entry): entry is [string, number] => typeof entry[1] === "number")
+    .sort((a, b) => b[1] - a[1]);
+  const total = dropped.reduce((sum, [, n]) => sum + n, 0);
+  const kinds = dropped
+    .slice(0, 6)
+    .map(([type, n]) => `${count(n)} ${type}`)
+    .join(", ");
+  const limit =
+    typeof fields.limitBytes === "number" ? ` of ${count(fields.limitBytes)} bytes` : "";
+  return `The journal reached its cap${limit} while the run went on: ${count(total)} later event(s) were not written (${kinds || "none yet"}); how the run ended was kept.`;
 }
 
 function parseLine(text: string): (Record<string, unknown> & { type: string }) | undefined {

@@ -5,10 +5,11 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
 import type { ChatMessage, ToolSpec } from "../../model/port.js";
+import { REQUESTS_FORMAT_VERSION } from "../requests-log.js";
 import { count } from "./text.js";
 
 /** The version of the side file's format this reader knows. */
-export const REQUESTS_FORMAT_VERSION = 1;
+export { REQUESTS_FORMAT_VERSION };
 
 export interface RecordedReply {
   content: string;
@@ -58,6 +59,10 @@ export async function readRequests(path: string): Promise<RecordedRequests> {
     if (typeof value.v === "number") versions.add(value.v);
     const thread = typeof value.thread === "string" ? value.thread : "main";
     const turn = typeof value.turn === "number" ? value.turn : undefined;
+    if (typeof value.cut === "string") {
+      notes.push(`${path}: ${value.cut}.`);
+      continue;
+    }
     if (Array.isArray(value.messages)) {
       const messages = value.messages.filter(isMessage);
       bySeq.set(value.seq, lines.length);
