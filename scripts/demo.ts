@@ -1,6 +1,6 @@
 // `npm run demo`: the bundled action reviews a sample pull request against loopback GitHub, results
 // and model servers (or a real model when OPENAI_BASE_URL and OPENAI_API_KEY are set).
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { NODE24, ROOT } from "../test/support/action-run.js";
 import { createActionWorld, FULL, PR } from "../test/support/action-world.js";
@@ -94,23 +94,49 @@ try {
     },
   });
   const comment = world.github.issueComments(FULL, PR)[0];
-  const out = join(ROOT, ".rivumi", "demo");
+  const out = process.env.RIVUMI_DEMO_OUT ?? join(ROOT, ".rivumi", "demo");
   mkdirSync(out, { recursive: true });
   const journalPath = join(out, "journal.jsonl");
   writeFileSync(
     journalPath,
     world.results.readArtifactFile("rivumi-journal-review-1", "journal.jsonl"),
   );
+  // The runner's temporary folder goes when the demo ends: point at the copies that stay.
+  const resultPath = join(out, "result.json");
+  if (run.outputs["result-file"] && existsSync(run.outputs["result-file"]))
+    copyFileSync(run.outputs["result-file"], resultPath);
+  const outputs = {
+    ...run.outputs,
+    ...(existsSync(resultPath) ? { "result-file": resultPath } : {}),
+    "journal-file": journalPath,
+  };
+  console.log(`\n=== exit code ${run.exitCode}; outputs ===\n${JSON.stringify(outputs, null, 2)}`);
   console.log(
-    `\n=== exit code ${run.exitCode}; outputs ===\n${JSON.stringify(run.outputs, null, 2)}`,
+    `\n=== the sticky comment on ${FULL}#${PR} (as text) ===\n${forTerminal(comment?.body ?? "(none)")}`,
   );
-  console.log(`\n=== the sticky comment on ${FULL}#${PR} ===\n${comment?.body ?? "(none)"}`);
-  console.log(`\n=== step summary ===\n${run.summary}`);
+  console.log(`\n=== step summary (as text) ===\n${forTerminal(run.summary)}`);
   console.log(`\n=== journal (uploaded artifact, copied to) ===\n${journalPath}`);
+  console.log(
+    `View it: node dist/cli.js journal view ${journalPath} -o ${join(out, "journal.html")}`,
+  );
   if (run.exitCode !== 0) {
     console.error(run.stdout + run.stderr);
     process.exitCode = 1;
   }
 } finally {
   await world.close();
+}
+
+/**
+ * Markdown as a terminal shows it best: hidden markers dropped, a collapsed section as a titled
+ * block, inline HTML tags as their text.
+ */
+function forTerminal(markdown: string): string {
+  return markdown
+    .replace(/<!--[\s\S]*?-->\n?/g, "")
+    .replace(/<details><summary>([\s\S]*?)<\/summary>/g, "▸ $1")
+    .replace(/<\/details>\n?/g, "")
+    .replace(/<\/?(?:sub|code|b|strong|em|i)>/g, "")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
