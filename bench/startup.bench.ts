@@ -56,11 +56,18 @@ const bench: Bench = async ({ quick }) => {
       ok: ratio <= TARGET_RATIO,
       // CI machines are noisy: quick mode fails only when the target is missed twice over.
       failsQuick: ratio > TARGET_RATIO * 2,
-      detail: `node -e 0 median ${median(bare).toFixed(1)} ms, ratio ${ratio.toFixed(2)}x, ${runs} runs each; bundle: entry ${bundleKiB.toFixed(0)} KiB, entry with its static imports ${startKiB.toFixed(0)} KiB, all chunks ${allKiB.toFixed(0)} KiB`,
+      detail: `action ${spread(samples)}; node -e 0 median ${median(bare).toFixed(1)} ms (${spread(bare)}), ratio ${ratio.toFixed(2)}x, ${runs} runs each; bundle: entry ${bundleKiB.toFixed(0)} KiB, entry with its static imports ${startKiB.toFixed(0)} KiB, all chunks ${allKiB.toFixed(0)} KiB`,
     },
   ];
 };
 export default bench;
+
+/** The range of the middle half of the samples (first to third quartile), as "a–b". */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `${at(0.25).toFixed(0)}–${at(0.75).toFixed(0)} ms middle half`;
+}
 
 /**
  * Bytes of the entry and every chunk it imports statically: what Node parses before `run()` starts.
