@@ -776,6 +776,50 @@ describe("the triage mode", () => {
     });
   });
 
+  it("triages the latest attempt's failed jobs, read over every page of the jobs list", async () => {
+    github.addPullRequest(FULL, { number: 18, head: { sha: HEAD, ref: "feature" } });
+    const shards = Array.from({ length: 120 }, (_, i) =>
+      job({ id: 9810 + i, name: `shard ${i}`, conclusion: "success", runAttempt: 2 }),
+    );
+    const r = await triage({
+      run: {
+        runAttempt: 2,
+        jobs: [
+          // The first attempt failed elsewhere; a re-run's triage is about the re-run.
+          job({
+            id: 9801,
+            name: "test",
+            steps: steps("Run npm test -- --ci"),
+            log: fixture("jest.log"),
+            runAttempt: 1,
+          }),
+          ...shards,
+          job({
+            id: 9999,
+            name: "lint",
+            steps: steps("Run npx eslint ."),
+            log: fixture("eslint.log"),
+            runAttempt: 2,
+          }),
+        ],
+        pullRequests: [18],
+      },
+      prNumbers: [18],
+    });
+    const report = r.outcome.triage!;
+    expect(report.run.attempt).toBe(2);
+    expect(report.jobs.map((j) => [j.id, j.name])).toEqual([[9999, "lint"]]);
+    expect(report.jobs[0]!.evidence[0]).toMatchObject({ kind: "lint", step: "Run npx eslint ." });
+    const listed = github.requestsTo(
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs",
+    );
+    expect(listed.map((q) => [q.path.split("/").at(-2), q.query.page ?? "1"])).toEqual([
+      ["2", "1"],
+      ["2", "2"],
+    ]);
+    expect(comments(18)[0]!.body).not.toContain("Expected: 90");
+  });
+
   it("explains a workflow that did not start, which has no job", async () => {
     const r = await triage({
       run: { conclusion: "startup_failure", headBranch: "main", event: "push", jobs: [] },
