@@ -7,7 +7,8 @@ const PER_LEVEL = 10;
 const MESSAGE_CHARS = 500;
 
 const EXT = String.raw`[A-Za-z][A-Za-z0-9]{0,7}`;
-const PATH = String.raw`[\w@+~.\/\\-]*?\w\.${EXT}`;
+/** A path, with a Windows runner's drive letter when it has one (`D:\a\repo\repo\src\x.ts`). */
+const PATH = String.raw`(?:[A-Za-z]:)?[\w@+~.\/\\-]*?\w\.${EXT}`;
 /** Where tools name a file and line: pytest, tsc, maven, and the common `path:line[:col]`. */
 const LOCATIONS: readonly RegExp[] = [
   new RegExp(String.raw`File "(${PATH})", line (\d+)`),
@@ -47,11 +48,13 @@ export function triageAnnotations(
   const errors: Annotation[] = [];
   for (const job of jobs) {
     const error = (e: TriageJob["evidence"][number], at?: { file: string; line: number }) => {
-      const first = e.lines.find((l) => l.trim() !== "")?.trim() ?? e.kind;
       errors.push({
         level: "error",
         title: `Rivumi triage: ${job.name} · ${e.step}`,
-        message: `${first} (log lines ${e.startLine}-${e.endLine})`.slice(0, MESSAGE_CHARS),
+        message: `${headline(e, at)} (log lines ${e.startLine}-${e.endLine})`.slice(
+          0,
+          MESSAGE_CHARS,
+        ),
         ...(at ? { file: at.file, line: at.line } : {}),
       });
     };
@@ -80,4 +83,23 @@ export function triageAnnotations(
       ...(f.line !== undefined ? { line: f.line } : {}),
     }));
   return [...errors.slice(0, PER_LEVEL), ...warnings];
+}
+
+/**
+ * What an annotation says: the evidence's first line and, when another of its lines names the
+ * annotated place, that line too (a linter's `file:line: message` after a header, a test's frame).
+ */
+function headline(
+  evidence: TriageJob["evidence"][number],
+  at: { file: string; line: number } | undefined,
+): string {
+  const lines = evidence.lines.map((l) => l.trim());
+  const first = lines.find((l) => l !== "") ?? evidence.kind;
+  const naming = at
+    ? lines.find((l) => {
+        const found = locationIn(l);
+        return found?.file === at.file && found.line === at.line;
+      })
+    : undefined;
+  return naming && naming !== first ? `${first} · ${naming}` : first;
 }
