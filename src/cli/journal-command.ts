@@ -21,7 +21,7 @@ view    writes one self-contained HTML page (default: JOURNAL with .html): the r
         nothing from the network; every journal value is shown as text, bounded.
 stats   prints tokens, cost and time by phase, by tool and by model, the slowest requests, the
         retries and the errors.
-replay  sends the run's recorded agent requests (requests.jsonl beside the journal) to another
+replay  sends the run's recorded root requests (requests.jsonl beside the journal) to another
         endpoint and model, one by one, and reports tokens, time and whether each reply's tool
         calls or final answer differ. It runs no tool and writes nothing. Key: OPENAI_API_KEY.
 --prices IN,OUT prices requests in USD per million input and output tokens, when the journal

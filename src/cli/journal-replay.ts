@@ -72,13 +72,22 @@ export async function replayJournal(opts: ReplayOptions): Promise<ReplayReport> 
     if (at === undefined) continue;
     targets.set(at, [...(targets.get(at) ?? []), call]);
   }
+  // An RLM root turn is its own request and response: one event, retries included.
+  for (const e of journal.events) {
+    const at = e.type === "rlm.turn" ? num(e, "requestsSeq") : undefined;
+    if (at === undefined) continue;
+    const model = str(e, "model") ?? "(RLM root model not recorded)";
+    const call = { request: e, response: e, turn: num(e, "iteration"), attempt: 1, model };
+    targets.set(at, [...(targets.get(at) ?? []), call]);
+  }
   if (targets.size === 0)
     throw new NoRecordedRequests(
-      `${opts.journalPath}: no model.request event carries a requestsSeq, so this journal has no recorded requests to replay`,
+      `${opts.journalPath}: no model.request or rlm.turn event carries a requestsSeq, so this journal has no recorded requests to replay`,
     );
   const items: ReplayItem[] = [];
   const notes = [...journal.notes, ...requests.notes];
-  for (const [requestsSeq, attempts] of [...targets].slice(0, opts.limit ?? Infinity)) {
+  const ordered = [...targets].sort((a, b) => a[0] - b[0]);
+  for (const [requestsSeq, attempts] of ordered.slice(0, opts.limit ?? Infinity)) {
     const sent = requests.request(requestsSeq);
     const first = attempts[0]!;
     if (!sent) {

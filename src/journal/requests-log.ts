@@ -35,8 +35,11 @@ export interface RequestThread {
 
 /** Where request threads are recorded; a journal without one records no requests. */
 export interface RequestRecorder {
-  /** A new conversation: loops that run at the same time each take their own. */
-  thread(): RequestThread;
+  /**
+   * A new conversation: loops that run at the same time each take their own. The agent loop's
+   * first is `main`; others are `<label>-<n>`.
+   */
+  thread(label?: string): RequestThread;
 }
 
 /** Appends redacted lines to `requests.jsonl`; creates the file with its first line. */
@@ -52,15 +55,28 @@ export class RequestLog implements RequestRecorder {
     private readonly limitBytes = REQUESTS_LIMIT_BYTES,
   ) {}
 
-  thread(): RequestThread {
-    const name = this.threads++ === 0 ? "main" : `loop-${this.threads}`;
-    let sent = 0;
+  thread(label?: string): RequestThread {
+    this.threads++;
+    const name = label
+      ? `${label}-${this.threads}`
+      : this.threads === 1
+        ? "main"
+        : `loop-${this.threads}`;
+    // The messages already written: a request that only appends to them writes what it added.
+    let sent: readonly ChatMessage[] = [];
     let lastTools: string | undefined;
     // A thread whose line was not written cannot be rebuilt from later lines: it stops.
     let broken = false;
     return {
       request: (turn, messages, tools) => {
-        if (broken || messages.length < sent) {
+        if (broken) return undefined;
+        // A conversation rebuilt each turn (the RLM root's) is written whole, from its system prompt.
+        const continues =
+          sent.length > 0 &&
+          messages.length >= sent.length &&
+          sent.every((m, i) => messages[i] === m);
+        const fresh = !continues;
+        if (fresh && messages[0]?.role !== "system") {
           broken = true;
           return undefined;
         }
@@ -68,12 +84,12 @@ export class RequestLog implements RequestRecorder {
         const seq = this.append({
           thread: name,
           turn,
-          messages: messages.slice(sent),
-          ...(toolsText !== lastTools ? { tools } : {}),
+          messages: fresh ? messages : messages.slice(sent.length),
+          ...(toolsText !== lastTools || fresh ? { tools } : {}),
         });
         if (seq === undefined) broken = true;
         else {
-          sent = messages.length;
+          sent = [...messages];
           lastTools = toolsText;
         }
         return seq;

@@ -16,6 +16,10 @@ export type RlmEvent =
       /** ran | no-block | several-blocks | truncated | model-error */
       outcome: string;
       error?: string;
+      /** The root model. */
+      model?: string;
+      /** The line of `requests.jsonl` that holds this turn's request; absent when not recorded. */
+      requestsSeq?: number;
     }
   /** One REPL cell ran. */
   | {

@@ -70,6 +70,8 @@ export async function runLevel(l: Level): Promise<LevelResult> {
   const onAbort = () => void host.close();
   l.signal.addEventListener("abort", onAbort, { once: true });
   const opening = openingMessage(l.question, host.meta, limits, depth);
+  // Each level's root conversation is recorded for replay, as the agent loop's is.
+  const recorded = journal.requests?.thread(`rlm-depth${depth}`);
   const turns: Turn[] = [];
   const usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
   let iterations = 0;
@@ -104,7 +106,15 @@ export async function runLevel(l: Level): Promise<LevelResult> {
       const chars = promptChars(messages);
       maxChars = Math.max(maxChars, chars);
       const started = Date.now();
-      const turn = { type: "rlm.turn" as const, depth, iteration: iterations, promptChars: chars };
+      const requestsSeq = recorded?.request(iterations, messages, []);
+      const turn = {
+        type: "rlm.turn" as const,
+        depth,
+        iteration: iterations,
+        promptChars: chars,
+        model: l.model.model,
+        ...(requestsSeq !== undefined ? { requestsSeq } : {}),
+      };
       let reply: ModelReply;
       try {
         reply = await completeWithRetry(l.model, messages, l.signal, l.retry);
@@ -114,6 +124,7 @@ export async function runLevel(l: Level): Promise<LevelResult> {
         journal.emit({ ...turn, ms: Date.now() - started, outcome: "model-error", error });
         break;
       }
+      if (requestsSeq !== undefined) recorded?.reply(requestsSeq, reply);
       usage.promptTokens += reply.usage.promptTokens;
       usage.completionTokens += reply.usage.completionTokens;
       usage.cachedTokens += reply.usage.cachedTokens;

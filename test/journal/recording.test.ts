@@ -15,6 +15,7 @@ import { readRequests } from "../../src/journal/view/requests.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import { Redactor } from "../../src/util/redact.js";
 import { startModelServer, type ModelServer } from "../support/model-server.js";
+import { repl, rlmWorld, type RlmWorld } from "../rlm/scripted.js";
 import { tempDir, type TempDir } from "./fixtures.js";
 
 const SECRET = "ghs_recordedSecret0123456789abcdef";
@@ -27,6 +28,7 @@ const echo = defineTool({
 });
 
 let tmp: TempDir;
+let rlm: RlmWorld | undefined;
 const servers: ModelServer[] = [];
 beforeEach(() => {
   tmp = tempDir();
@@ -34,6 +36,9 @@ beforeEach(() => {
 afterEach(async () => {
   tmp.remove();
   await Promise.all(servers.splice(0).map((s) => s.close()));
+  const world = rlm;
+  rlm = undefined;
+  await world?.close();
 });
 
 async function server(...args: Parameters<typeof startModelServer>) {
@@ -167,5 +172,54 @@ describe("requests.jsonl", () => {
     a.request(1, [{ role: "system", content: "a" }], []);
     b.request(1, [{ role: "system", content: "b" }], []);
     expect(lines(join(tmp.dir, "requests.jsonl")).map((l) => l.thread)).toEqual(["main", "loop-2"]);
+  });
+
+  it("records each RLM root turn whole, nested levels apart, and replays them in order", async () => {
+    rlm = await rlmWorld({
+      root: [
+        repl('a = sub_rlm("Second word?", source="alpha beta gamma")\nprint(a)'),
+        repl("finalize(a)"),
+      ],
+      nested: [repl('finalize("beta")')],
+    });
+    const journalPath = join(tmp.dir, "journal.jsonl");
+    await rlm.run({ maxDepth: 1, journal: new FileJournal(journalPath, new Redactor()) });
+    const side = lines(join(tmp.dir, "requests.jsonl")).filter((l) => "messages" in l);
+    const turns = lines(journalPath).filter((e) => e.type === "rlm.turn");
+    expect(turns.map((t) => [t.depth, t.iteration, t.model])).toEqual([
+      [0, 1, "root-model"],
+      [1, 1, "child-model"],
+      [0, 2, "root-model"],
+    ]);
+    expect(side.map((l) => [l.seq, l.thread, l.turn])).toEqual([
+      [0, "rlm-depth0-1", 1],
+      [2, "rlm-depth1-2", 1],
+      [4, "rlm-depth0-1", 2],
+    ]);
+    expect(turns.map((t) => t.requestsSeq)).toEqual([0, 2, 4]);
+    // Each turn's conversation is rebuilt by the engine, so each line holds it whole.
+    for (const line of side) expect((line.messages as { role: string }[])[0]?.role).toBe("system");
+    const sent = [...rlm.requests("root"), ...rlm.requests("nested")].sort(
+      (a, b) => a.index - b.index,
+    );
+
+    const other = await server([
+      { content: "no block" },
+      { content: "no block" },
+      { content: "no block" },
+    ]);
+    const report = await replayJournal({
+      journalPath,
+      model: createOpenAIModel({ baseUrl: other.url, apiKey: "k", model: "m-new" }),
+      baseUrl: other.url,
+      signal: new AbortController().signal,
+    });
+    other.assertDone();
+    expect(other.requests.map((r) => r.body.messages)).toEqual(sent.map((r) => r.body.messages));
+    expect(report.items.map((i) => [i.thread, i.turn, i.differs])).toEqual([
+      ["rlm-depth0-1", 1, true],
+      ["rlm-depth1-2", 1, true],
+      ["rlm-depth0-1", 2, true],
+    ]);
   });
 });

@@ -242,7 +242,9 @@ describe("journal replay", () => {
       /has no recorded requests \(no requests.jsonl beside it\)/,
     );
     const unlinked = writeRun({ withSeq: false });
-    await expect(replay(unlinked)).rejects.toThrow(/no model.request event carries a requestsSeq/);
+    await expect(replay(unlinked)).rejects.toThrow(
+      /no model.request or rlm.turn event carries a requestsSeq/,
+    );
   });
 });
 
