@@ -16,6 +16,8 @@ export const INFRA_RULES: readonly Rule[] = [
   },
   // pre-commit: `black.....Failed`, then `- hook id: black`
   { re: /^\S.*\.{3,}\s*Failed$/, kind: "lint", score: 75, expand: "next-line" },
+  // shellcheck: `In x.sh line 12:`, the line, then the caret under it with the code and message
+  { re: /^\s*\^-*\^? SC\d{4} \((?:error|warning|info|style)\): \S/, kind: "lint", score: 75 },
   // PowerShell: the message, then `At path:line char:col`
   {
     re: /^(?:Write-Error|ParserError|InvalidOperation|RuntimeException|\w+Exception): \S/,

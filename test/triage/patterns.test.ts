@@ -112,6 +112,12 @@ const CAUSES: ReadonlyArray<readonly [string, string, CandidateKind, number]> = 
     "lint",
     70,
   ],
+  [
+    "shellcheck",
+    "       ^--^ SC2086 (info): Double quote to prevent globbing and word splitting.",
+    "lint",
+    70,
+  ],
   ["runner", "##[error]The action 'Run tests' has timed out after 30 minutes.", "timeout", 45],
   ["runner", "##[error]The operation was canceled.", "cancelled", 25],
   ["runner", "##[error]Process completed with exit code 2.", "exit-code", 5],
@@ -162,6 +168,7 @@ describe("classify", () => {
       "kotlin",
       "ruff",
       "ld",
+      "shellcheck",
     ]);
   });
 });
