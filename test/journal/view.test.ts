@@ -95,6 +95,21 @@ describe("journal view: runs of every kind", () => {
     expect(comment.href).toBe("https://github.com/o/r/pull/42#issuecomment-9");
   });
 
+  it("takes where the findings went from the last review.findings event", async () => {
+    const finding = { path: "src/a.ts", line: 2, severity: "major", body: "Off by one." };
+    const { data } = await page([
+      ...reviewJournal().filter((e) => e.type !== "review.findings"),
+      { type: "review.findings", findings: [{ ...finding, posted: "summary" }] },
+      {
+        type: "review.findings",
+        findings: [{ ...finding, posted: "inline", url: "https://github.com/o/r/pull/4#r1" }],
+      },
+    ]);
+    const rows = table(data, "findings").rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]![2]).toEqual({ text: "inline", href: "https://github.com/o/r/pull/4#r1" });
+  });
+
   it("shows a task run without the sections it did not have", async () => {
     const { data } = await page(taskJournal());
     expect(data.title).toBe("Rivumi task");

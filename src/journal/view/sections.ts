@@ -134,8 +134,8 @@ export function memorySection(events: readonly RecordedEvent[], budget: TextBudg
 }
 
 /**
- * Findings and where they went: from `review.findings` events, else (without where they were
- * posted) from the result file beside the journal.
+ * Findings and where they went: from the last `review.findings` event, else (without where
+ * they were posted) from the result file beside the journal.
  */
 export function findingsSection(
   events: readonly RecordedEvent[],
@@ -145,7 +145,9 @@ export function findingsSection(
   const t = (v: unknown, max = 400) => budget.take(v, max);
   const recorded = events.filter((e) => e.type === "review.findings");
   const fromResult = items(((result as Item | undefined)?.review as Item | undefined)?.findings);
-  const found = recorded.length ? recorded.flatMap((e) => items(e.fields.findings)) : fromResult;
+  // The last one counts: publishing may record the findings again once it knows where each went.
+  const last = recorded.at(-1);
+  const found = last ? items(last.fields.findings) : fromResult;
   const rows = found.map((f): Cell[] => {
     const line =
       f.start_line !== undefined ? `${textOf(f.start_line)}-${textOf(f.line)}` : textOf(f.line);
