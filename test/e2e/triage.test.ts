@@ -164,6 +164,22 @@ describe("the bundled action on a failed workflow run", () => {
       "::error title=Rivumi triage%3A test · Run npm test -- --ci,file=src/cart.test.ts,line=42::● cart › applies the discount code (log lines 78-80)",
       "::warning title=Rivumi triage%3A likely at fault,file=src/cart.ts,line=12::The SAVE10 discount is not applied: cart.total() returns 100.",
     ]);
+    // the journal records each stage of the triage, the token redacted
+    const journal = readFileSync(first.outputs["journal-file"]!, "utf8");
+    const stages = journal
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { type: string }).type)
+      .filter((type) => type.startsWith("triage."));
+    expect(stages).toEqual([
+      "triage.run_loaded",
+      "triage.log_saved",
+      "triage.job_triaged",
+      "triage.green_found",
+      "triage.digested",
+      "triage.concluded",
+    ]);
+    expect(journal).not.toContain(TOKEN);
     // the storage behind the redirect never saw the token
     const storage = github.requests.filter((q) => q.path.startsWith("/_fake/job-logs/"));
     expect(storage).toHaveLength(1);
