@@ -67,6 +67,7 @@ describe("encoded secrets through every output channel", () => {
       "uploaded result.json": world.results.readArtifactFile(artifact, "result.json"),
       journal: uploadedJournal(world).text,
       "journal page": world.results.readArtifactFile(artifact, "journal.html"),
+      "recorded requests": world.results.readArtifactFile(artifact, "requests.jsonl"),
       log: displayedLog(run.stdout + run.stderr),
       "output file": readOr(join(runnerDir(world), "output.txt")),
     };
