@@ -36,11 +36,29 @@ export const PAGE_SCRIPT = `
     var line = text.split("\\n")[0];
     return line.length > 80 ? line.slice(0, 80) + "\\u2026" : line;
   }
+  // A collapsed text enters the document when it is first opened: a page of many rows stays light.
+  var lazy = new WeakMap();
   function longText(label, text, code) {
     var details = el("details", "long");
     add(details, el("summary", null, label + " \\u00b7 " + n(text.length) + " chars"));
-    add(details, el("pre", code ? "code" : null, text));
+    add(details, el("pre", code ? "code" : null));
+    lazy.set(details, text);
+    details.addEventListener("toggle", function () { if (details.open) fill(details); });
     return details;
+  }
+  function fill(details) {
+    var text = lazy.get(details);
+    if (text === undefined) return;
+    lazy.delete(details);
+    details.lastChild.textContent = text;
+  }
+  /** Everything a row holds, its collapsed texts included. */
+  function fullText(node) {
+    var text = node.textContent + (lazy.has(node) ? "\\n" + lazy.get(node) : "");
+    node.querySelectorAll("details.long").forEach(function (d) {
+      if (lazy.has(d)) text += "\\n" + lazy.get(d);
+    });
+    return text;
   }
   function cell(tag, value, numeric) {
     var td = el(tag, numeric ? "num" : null);
@@ -173,11 +191,11 @@ export const PAGE_SCRIPT = `
           if (errorsOnly.checked && !tr.hasAttribute("data-error")) ok = false;
         }
         if (ok && q) {
-          if (!texts.has(tr)) texts.set(tr, tr.textContent.toLowerCase());
+          if (!texts.has(tr)) texts.set(tr, fullText(tr).toLowerCase());
           ok = texts.get(tr).indexOf(q) >= 0;
           // Open the collapsed texts that hold what was searched for.
           if (ok) tr.querySelectorAll("details").forEach(function (d) {
-            if (!d.open && d.textContent.toLowerCase().indexOf(q) >= 0) d.open = true;
+            if (!d.open && fullText(d).toLowerCase().indexOf(q) >= 0) { fill(d); d.open = true; }
           });
         }
         tr.hidden = !ok;
@@ -212,7 +230,10 @@ export const PAGE_SCRIPT = `
   }
   function setAll(open) {
     var all = document.querySelectorAll("details");
-    for (var i = 0; i < all.length; i++) all[i].open = open;
+    for (var i = 0; i < all.length; i++) {
+      if (open) fill(all[i]);
+      all[i].open = open;
+    }
   }
   function render() {
     var started = Date.now();
