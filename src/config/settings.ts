@@ -158,6 +158,18 @@ const schema = z.object({
   "child-model": optionalText,
   /** Child calls in flight at once. */
   "review-concurrency": positiveInt(4),
+  /** Post findings on their lines as one pull request review (the summary stays in the comment). */
+  "inline-comments": flag(true),
+  /** Findings below this severity are counted in the comment, not posted on their lines. */
+  "min-severity": trimmed
+    .transform((s) => (s === "" ? "minor" : s.toLowerCase()))
+    .pipe(
+      z.enum(["critical", "major", "minor", "nit"], {
+        message: "expected critical, major, minor or nit",
+      }),
+    ),
+  /** Most inline comments in one review; the rest are listed in the comment, by severity. */
+  "max-inline-comments": positiveInt(25),
   /** Bytes of one failed job's log kept for triage; past it the head and the tail are kept. */
   "triage-log-max-bytes": positiveInt(256 * 1024 * 1024),
   /** With no pull request (a push), open or update one issue per failure signature. */
@@ -201,6 +213,11 @@ export type Settings = Readonly<{
   childModel: string | undefined;
   reviewConcurrency: number;
   triage: Readonly<{ logMaxBytes: number; issue: boolean }>;
+  inline: Readonly<{
+    comments: boolean;
+    minSeverity: "critical" | "major" | "minor" | "nit";
+    maxComments: number;
+  }>;
 }>;
 
 export const INPUT_NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
@@ -275,6 +292,11 @@ export function parseSettings(read: InputReader): Settings {
     triage: Object.freeze({
       logMaxBytes: v["triage-log-max-bytes"],
       issue: v["triage-issue"],
+    }),
+    inline: Object.freeze({
+      comments: v["inline-comments"],
+      minSeverity: v["min-severity"],
+      maxComments: v["max-inline-comments"],
     }),
   });
 }

@@ -221,6 +221,34 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
         request: call(opts),
       });
     },
+    async createReview(number, review, opts) {
+      const { data } = await octokit.rest.pulls.createReview({
+        owner,
+        repo,
+        pull_number: number,
+        commit_id: review.commitId,
+        body: review.body,
+        ...(review.event ? { event: review.event } : {}),
+        comments: review.comments.map((c) => ({
+          path: c.path,
+          line: c.line,
+          side: c.side,
+          ...(c.startLine !== undefined ? { start_line: c.startLine, start_side: c.side } : {}),
+          body: c.body,
+        })),
+        request: call(opts),
+      });
+      return { id: data.id, url: data.html_url };
+    },
+    async deletePendingReview(number, reviewId, opts) {
+      await octokit.rest.pulls.deletePendingReview({
+        owner,
+        repo,
+        pull_number: number,
+        review_id: reviewId,
+        request: call(opts),
+      });
+    },
     async createReaction(commentId, content, opts) {
       await octokit.rest.reactions.createForIssueComment({
         owner,

@@ -17,6 +17,13 @@ export interface GitHubPort {
   createIssueComment(number: number, body: string, opts?: CallOptions): Promise<IssueComment>;
   updateIssueComment(id: number, body: string, opts?: CallOptions): Promise<IssueComment>;
   deleteIssueComment(id: number, opts?: CallOptions): Promise<void>;
+  /**
+   * Creates a pull request review with its line comments. Without `event` the review stays
+   * pending (seen only by its author) until submitted or deleted.
+   */
+  createReview(number: number, review: ReviewInput, opts?: CallOptions): Promise<ReviewInfo>;
+  /** Deletes a review that is still pending. */
+  deletePendingReview(number: number, reviewId: number, opts?: CallOptions): Promise<void>;
   /** Reacts to an issue comment (the memory commands' +1 or confused). */
   createReaction(commentId: number, content: "+1" | "confused", opts?: CallOptions): Promise<void>;
 
@@ -80,6 +87,28 @@ export interface PullFile {
   deletions: number;
   /** Where a renamed or copied file came from. */
   previousPath?: string;
+}
+
+/** A review as it is sent: one body, one commit, and comments on lines of the diff. */
+export interface ReviewInput {
+  commitId: string;
+  body: string;
+  event: "COMMENT" | undefined;
+  comments: ReviewCommentInput[];
+}
+
+export interface ReviewCommentInput {
+  path: string;
+  line: number;
+  side: "LEFT" | "RIGHT";
+  /** First line of a range, on the same side and in the same hunk. */
+  startLine?: number;
+  body: string;
+}
+
+export interface ReviewInfo {
+  id: number;
+  url: string;
 }
 
 export interface IssueComment {

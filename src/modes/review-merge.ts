@@ -1,14 +1,15 @@
 // The last step of a review at any size: every finding placed on the diff or kept as "not
 // anchored", and one summary, written by the RLM root over the child reviewers' findings or, when
 // the root cannot, by the host. The root only writes words: it cannot add or drop coverage.
-import type { Finding, Review } from "../outcome/review.js";
+import type { Finding, Review, UnplacedFinding } from "../outcome/review.js";
 import type { Usage } from "../model/port.js";
 import { budgetedModel } from "../review/budget.js";
-import { dedupeFindings, toFinding, type ChildFinding } from "../review/findings.js";
+import { dedupeFindings, toFinding } from "../review/findings.js";
 import type { MapResult } from "../review/map.js";
 import { runRlm, RlmSetupError } from "../rlm/engine.js";
 import { describeError } from "../model/retry.js";
-import { locateLine, type HunkIndex } from "../workspace/hunk-index.js";
+import { placeFindings } from "../review/anchor.js";
+import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { ModePorts } from "./ports.js";
 import { mergeQuestion, type ChildPromptFacts, type ScaledReview } from "./review-scale.js";
 
@@ -18,7 +19,7 @@ const MERGE_ITERATIONS = 6;
 export interface MergedReview {
   review: Review;
   /** Findings whose path and line no hunk of the diff shows. */
-  unanchored: Finding[];
+  unanchored: UnplacedFinding[];
   /** The root's usage, when it ran. */
   usage: Usage;
   /** Who wrote the summary, and why not the root when it could not. */
@@ -26,25 +27,16 @@ export interface MergedReview {
   note: string | undefined;
 }
 
-/** Splits findings into those a hunk shows (the line on its side) and the rest. */
+/** Splits findings into those a hunk shows (checked by `placeFindings`) and the rest. */
 export async function anchorFindings(
   index: HunkIndex,
-  findings: readonly (Finding & { side?: "LEFT" | "RIGHT" })[],
-): Promise<{ anchored: Finding[]; unanchored: Finding[] }> {
-  const anchored: Finding[] = [];
-  const unanchored: Finding[] = [];
-  for (const { side, ...finding } of findings) {
-    const where = await locateLine(index, {
-      path: finding.path,
-      line: finding.line,
-      side: side ?? "RIGHT",
-    });
-    (where ? anchored : unanchored).push(finding);
-  }
-  return { anchored, unanchored };
+  findings: readonly Finding[],
+): Promise<{ anchored: Finding[]; unanchored: UnplacedFinding[] }> {
+  const { placed, unplaced } = await placeFindings(index, findings);
+  return { anchored: placed, unanchored: unplaced };
 }
 
-const asFinding = (f: ChildFinding) => ({ ...toFinding(f), side: f.side });
+const asFinding = toFinding;
 
 /**
  * The review of the tool loop, with whatever the host's map added after it: the loop's summary

@@ -1,7 +1,7 @@
 import { formatInstructionsMarkdown } from "../context/instructions/format.js";
 import type { Journal } from "../journal/journal.js";
 import type { FindingPlacement, RecordedFinding } from "../journal/review-events.js";
-import type { Outcome } from "../outcome/outcome.js";
+import type { Outcome, Publication } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { runAgent, type AgentRunResult } from "./agent-run.js";
@@ -57,8 +57,39 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts):
     details: details(agent, journalName),
     attachments: agent.changes ? [agent.changes.file] : [],
     notices: agent.notices,
-    publications: plan.pr !== undefined ? [{ kind: "sticky-comment", pr: plan.pr }] : [],
+    publications: plan.pr !== undefined ? publications(plan, plan.pr, agent, ports) : [],
   };
+}
+
+/**
+ * A review's findings go on their lines first, so that the sticky comment after them can link
+ * the review and list only what is not on the lines.
+ */
+function publications(
+  plan: AgentPlan,
+  pr: number,
+  agent: AgentRunResult,
+  { settings }: ModePorts,
+): Publication[] {
+  const inline =
+    plan.kind === "review" &&
+    settings.inline.comments &&
+    (agent.review?.findings.length ?? 0) > 0 &&
+    agent.conclusion !== "failure";
+  return [
+    ...(inline
+      ? [
+          {
+            kind: "review" as const,
+            pr,
+            commitId: agent.head,
+            minSeverity: settings.inline.minSeverity,
+            maxComments: settings.inline.maxComments,
+          },
+        ]
+      : []),
+    { kind: "sticky-comment", pr },
+  ];
 }
 
 function details(agent: AgentRunResult, journalName: string): string[] {

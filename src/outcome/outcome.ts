@@ -1,7 +1,7 @@
 // What a run ended with, as neutral data: every mode returns one, and only `publish/` turns it into
 // comments, reviews, summaries and outputs.
 import type { Usage } from "../model/port.js";
-import type { Review } from "./review.js";
+import type { Review, UnplacedFinding } from "./review.js";
 
 export type Conclusion = "success" | "partial" | "skipped" | "refused" | "failure";
 
@@ -42,8 +42,24 @@ export type Publication =
    * key's hidden marker is updated, else one is opened. The body is rendered from the outcome.
    */
   | { kind: "issue-by-marker"; key: string; title: string }
+  /**
+   * The review's findings on their lines, as one pull request review pinned to `commitId` (the
+   * reviewed head). Findings below `minSeverity` are only counted; past `maxComments`, the rest
+   * are listed in the sticky comment, which therefore comes after this in `publications`.
+   */
+  | {
+      kind: "review";
+      pr: number;
+      commitId: string;
+      minSeverity: Severity;
+      maxComments: number;
+    }
   /** Annotations on the run; GitHub shows at most 10 of each level. */
   | { kind: "annotations"; items: Annotation[] };
+
+export const SEVERITIES = ["critical", "major", "minor", "nit"] as const;
+/** How much a finding matters, most first. */
+export type Severity = (typeof SEVERITIES)[number];
 
 /** One annotation; `file` and `line` where the log names them. Text is untrusted and plain. */
 export interface Annotation {
@@ -193,7 +209,7 @@ export interface Outcome {
   /** What the review examined; set for pull request reviews and tasks with a diff. */
   coverage?: CoverageSummary;
   /** Findings whose path and line are not in the pull request's diff: kept, listed apart. */
-  unanchored?: Review["findings"];
+  unanchored?: UnplacedFinding[];
   /** The answer of an RLM run. */
   rlm?: RlmAnswer;
   /** The explanation of a failed workflow run (triage mode). */

@@ -18,8 +18,21 @@ export const findingSchema = z.object({
     .positive()
     .optional()
     .describe("First line of a multi-line range, when the finding spans lines."),
+  side: z
+    .enum(["RIGHT", "LEFT"])
+    .optional()
+    .describe("RIGHT for added and context lines (head numbering), LEFT for removed lines (base)."),
   severity: z.enum(["critical", "major", "minor", "nit"]).describe("How much this matters."),
+  title: z.string().min(1).max(200).optional().describe("A short name for the problem."),
   body: z.string().min(1).describe("What is wrong, why it matters, and how to fix it."),
+  quote: z
+    .string()
+    .optional()
+    .describe("The line at `line` exactly as the diff shows it, without its +/- sign."),
+  replacement: z
+    .string()
+    .optional()
+    .describe("Only for RIGHT lines: the new text of lines start_line..line, to offer as a fix."),
 });
 
 export const reviewSchema = z.object({
@@ -34,6 +47,8 @@ export const reviewSchema = z.object({
 });
 
 export type Finding = z.infer<typeof findingSchema>;
+/** A finding that could not be placed on a line of the diff, and why. */
+export type UnplacedFinding = Finding & { reason?: string };
 export type Review = z.infer<typeof reviewSchema>;
 
 const FENCED_JSON = /```(?:json)?\s*\n([\s\S]*?)\n```/g;

@@ -1,13 +1,21 @@
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
-import { COMMENT_LIMIT, MARKER_ROOM, renderComment, renderProgress } from "./render.js";
+import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-review.js";
+import {
+  COMMENT_LIMIT,
+  MARKER_ROOM,
+  renderComment,
+  renderProgress,
+  type InlineResult,
+} from "./render.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
 
 /** How each kind of publication is named in the journal and the log when it fails. */
 const TARGETS: Record<Publication["kind"], string> = {
   "sticky-comment": "comment",
+  review: "review with inline comments",
   reaction: "memory reaction",
   reply: "memory reply",
   "issue-by-marker": "triage issue",
@@ -24,6 +32,8 @@ export class Publisher {
   /** The final content of each sticky comment `publishAll` wrote, for the artifact's link. */
   private readonly written = new Map<StickyComment, string>();
   private self: Promise<string> | undefined;
+  /** What the review publication put on the lines, for the sticky comment that follows it. */
+  private inline: InlineResult | undefined;
 
   constructor(
     private readonly github: GitHubPort,
@@ -136,7 +146,9 @@ export class Publisher {
       case "sticky-comment": {
         const { triage } = outcome;
         const body = redact(
-          triage ? renderTriageComment({ ...outcome, triage }) : renderComment(outcome),
+          triage
+            ? renderTriageComment({ ...outcome, triage })
+            : renderComment(outcome, this.inline),
         );
         const key =
           item.key === undefined
@@ -155,6 +167,8 @@ export class Publisher {
         });
         return comment.url;
       }
+      case "review":
+        return this.review(item, outcome, opts);
       case "reaction":
         await this.github.createReaction(item.commentId, item.content, opts);
         return undefined;
@@ -181,6 +195,79 @@ export class Publisher {
           });
         return undefined;
     }
+  }
+
+  /**
+   * The findings on their lines as one review pinned to the reviewed head. What is not posted
+   * (below the minimum severity, over the limit, refused by GitHub) is kept for the comment.
+   */
+  private async review(
+    item: Extract<Publication, { kind: "review" }>,
+    outcome: Outcome,
+    opts: CallOptions,
+  ): Promise<string | undefined> {
+    const choice = chooseInline(outcome.review?.findings ?? [], {
+      minSeverity: item.minSeverity,
+      max: item.maxComments,
+    });
+    const result: InlineResult = {
+      url: undefined,
+      posted: 0,
+      listed: choice.listed,
+      below: choice.below,
+    };
+    // Until it is sent, every chosen finding is listed: a failed review loses none of them.
+    this.inline = {
+      ...result,
+      listed: [
+        ...choice.inline.map((finding) => ({ finding, reason: "the review could not be posted" })),
+        ...choice.listed,
+      ],
+    };
+    const comments = choice.inline.map((f) => ({ finding: f, comment: toReviewComment(f) }));
+    const sendable = comments.filter((c) => wellFormed(c.comment));
+    for (const c of comments)
+      if (!sendable.includes(c))
+        result.listed.push({ finding: c.finding, reason: "its line numbers are not valid" });
+    if (sendable.length === 0) {
+      this.inline = result;
+      return undefined;
+    }
+    const n = sendable.length;
+    const body = this.opts.redact(
+      `Rivumi's review of \`${item.commitId.slice(0, 12)}\`: ${n} finding${n === 1 ? "" : "s"} on ${n === 1 ? "its line" : "their lines"}. The summary, the coverage and everything not shown here are in Rivumi's comment on this pull request.`,
+    );
+    const sent = await sendReview(
+      this.github,
+      item.pr,
+      {
+        commitId: item.commitId,
+        body,
+        comments: sendable.map((c) => ({ ...c.comment, body: this.opts.redact(c.comment.body) })),
+      },
+      opts,
+    );
+    sendable.forEach((c, i) => {
+      if (sent.refused.includes(i))
+        result.listed.push({
+          finding: c.finding,
+          reason: "GitHub refused its place in the diff",
+        });
+    });
+    result.url = sent.review?.url;
+    result.posted = n - sent.refused.length;
+    this.inline = result;
+    // A review is journaled as the comment it is on GitHub's side: a body with line comments.
+    if (sent.review)
+      this.opts.journal.emit({
+        type: "publish.comment",
+        action: "created",
+        id: sent.review.id,
+        url: sent.review.url,
+        state: `review: ${result.posted} inline, ${sent.refused.length} refused`,
+        bytes: body.length,
+      });
+    return undefined;
   }
 
   /**

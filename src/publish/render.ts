@@ -1,4 +1,5 @@
-import type { Outcome, Progress, RunStats } from "../outcome/outcome.js";
+import { SEVERITIES, type Outcome, type Progress, type RunStats } from "../outcome/outcome.js";
+import type { Finding } from "../outcome/review.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 
 export const COMMENT_LIMIT = 65_536;
@@ -31,8 +32,47 @@ export function formatUsage(stats: RunStats): string {
   return `${stats.model} · ${stats.turns} turns · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached)${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
 }
 
-/** The review as Markdown, every model-written string neutralised. Shared by comment and summary. */
-export function renderReviewBody(outcome: Outcome): string {
+/** What the review publication put on the lines, for the sticky comment. */
+export interface InlineResult {
+  /** The pull request review's address, when one was posted. */
+  url: string | undefined;
+  /** Comments posted on their lines. */
+  posted: number;
+  /** Findings at or above the minimum severity not posted on their lines, and why. */
+  listed: Array<{ finding: Finding; reason: string }>;
+  /** Findings below the minimum severity: counted only. */
+  below: Finding[];
+}
+
+const where = (f: Finding) =>
+  neutralizeMarkdown(
+    (f.start_line && f.start_line < f.line
+      ? `${f.path}:${f.start_line}-${f.line}`
+      : `${f.path}:${f.line}`
+    ).replace(/[`\r\n]+/g, "'"),
+  );
+
+/** One finding as a list item: severity, place, title and body, neutralised. */
+function findingItem(f: Finding, reason?: string): string {
+  const title = f.title ? `${neutralizeMarkdown(f.title.replace(/[\r\n]+/g, " "))}: ` : "";
+  const why = reason ? ` _(${reason})_` : "";
+  return `- **${f.severity}** \`${where(f)}\`${why}: ${title}${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`;
+}
+
+/** "2 major · 1 nit": the counts by severity, most severe first. */
+export function severityCounts(findings: readonly Finding[]): string {
+  return SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(" · ");
+}
+
+/**
+ * The review as Markdown, every model-written string neutralised. Shared by comment and summary;
+ * with `inline` (the comment, after the review went out) the findings on the lines are counted
+ * and linked, and only the others are listed.
+ */
+export function renderReviewBody(outcome: Outcome, inline?: InlineResult): string {
   const lines: string[] = [];
   // Counted by the code from the coverage ledger: the first thing a reader sees.
   if (outcome.coverage) lines.push(`**${neutralizeMarkdown(outcome.coverage.line)}**`, "");
@@ -41,17 +81,26 @@ export function renderReviewBody(outcome: Outcome): string {
   const review = outcome.review;
   if (review) {
     lines.push(neutralizeMarkdown(review.summary), "");
-    if (review.findings.length > 0) {
-      lines.push(`#### Findings (${review.findings.length})`, "");
-      for (const f of review.findings) {
-        const where =
-          f.start_line && f.start_line < f.line
-            ? `${f.path}:${f.start_line}-${f.line}`
-            : `${f.path}:${f.line}`;
+    if (review.findings.length > 0 && inline) {
+      const link = inline.url ? `[on their lines](${inline.url})` : "on their lines";
+      lines.push(
+        `#### Findings (${review.findings.length}): ${severityCounts(review.findings)}`,
+        "",
+      );
+      if (inline.posted > 0) lines.push(`${inline.posted} posted ${link}.`, "");
+      if (inline.below.length > 0)
         lines.push(
-          `- **${f.severity}** \`${neutralizeMarkdown(where.replace(/[`\r\n]+/g, "'"))}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`,
+          `${inline.below.length} below the minimum severity, counted only: ${severityCounts(inline.below)}.`,
+          "",
         );
+      if (inline.listed.length > 0) {
+        lines.push(`#### Not on the lines (${inline.listed.length})`, "");
+        for (const { finding, reason } of inline.listed) lines.push(findingItem(finding, reason));
+        lines.push("");
       }
+    } else if (review.findings.length > 0) {
+      lines.push(`#### Findings (${review.findings.length})`, "");
+      for (const f of review.findings) lines.push(findingItem(f));
       lines.push("");
     } else if (outcome.conclusion === "success") {
       lines.push("No findings.", "");
@@ -65,16 +114,13 @@ export function renderReviewBody(outcome: Outcome): string {
       "_These findings name a place that is not in this pull request's diff._",
       "",
     );
-    for (const f of unanchored)
-      lines.push(
-        `- **${f.severity}** \`${neutralizeMarkdown(`${f.path}:${f.line}`.replace(/[`\r\n]+/g, "'"))}\`: ${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`,
-      );
+    for (const f of unanchored) lines.push(findingItem(f, f.reason));
     lines.push("");
   }
   return lines.join("\n");
 }
 
-export function renderComment(outcome: Outcome): string {
+export function renderComment(outcome: Outcome, inline?: InlineResult): string {
   const title =
     outcome.conclusion === "failure"
       ? "### Rivumi could not finish"
@@ -83,7 +129,7 @@ export function renderComment(outcome: Outcome): string {
         : "### Rivumi review";
   const footer = `<sub>${formatUsage(outcome.stats)} · journal artifact \`${outcome.journalName}\`</sub>`;
   const body = bound(
-    renderReviewBody(outcome),
+    renderReviewBody(outcome, inline),
     COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 16,
     `_…cut to fit GitHub's comment limit; the full result is in the journal artifact \`${outcome.journalName}\`._`,
   );

@@ -11,6 +11,7 @@ export const childFindingSchema = z.object({
   title: z.string().min(1).max(200),
   body: z.string().min(1),
   quote: z.string().default(""),
+  replacement: z.string().optional(),
 });
 
 export const childReplySchema = z.object({
@@ -58,7 +59,11 @@ export function toFinding(f: ChildFinding): Finding {
     path: f.path,
     line: f.line,
     ...(f.start_line !== undefined && f.start_line < f.line ? { start_line: f.start_line } : {}),
+    side: f.side,
     severity: f.severity,
-    body: `**${f.title}**\n\n${f.body}`,
+    title: f.title,
+    body: f.body,
+    ...(f.quote !== "" ? { quote: f.quote } : {}),
+    ...(f.replacement !== undefined ? { replacement: f.replacement } : {}),
   };
 }

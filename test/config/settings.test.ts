@@ -72,6 +72,26 @@ describe("parseSettings", () => {
     );
   });
 
+  it("reads the inline-comment inputs, with their defaults, and names a bad one", () => {
+    expect(parseSettings(reader(minimal)).inline).toEqual({
+      comments: true,
+      minSeverity: "minor",
+      maxComments: 25,
+    });
+    const s = parseSettings(
+      reader({
+        ...minimal,
+        "inline-comments": "false",
+        "min-severity": "Major",
+        "max-inline-comments": "3",
+      }),
+    );
+    expect(s.inline).toEqual({ comments: false, minSeverity: "major", maxComments: 3 });
+    expect(() => parseSettings(reader({ ...minimal, "min-severity": "low" }))).toThrow(
+      /input 'min-severity' \(got "low"\): expected critical, major, minor or nit/,
+    );
+  });
+
   it("covers exactly the inputs action.yml documents", () => {
     const yml = readFileSync(new URL("../../action.yml", import.meta.url), "utf8");
     const inputs = yml.slice(yml.indexOf("inputs:"), yml.indexOf("outputs:"));

@@ -37,7 +37,10 @@ const review = (summary: string) => ({
         path: "src/config.ts",
         line: 1,
         severity: "critical",
+        title: "Hard-coded token",
         body: `Hard-coded token ${TOKEN} (base64 ${b64(TOKEN)}); cc @octocat`,
+        quote: `export const token = "${TOKEN}";`,
+        replacement: 'export const token = process.env.TOKEN ?? "";',
       },
     ],
   },
@@ -128,7 +131,23 @@ describe("the bundled action on a pull request", () => {
     expect(first.outputs["comment-url"]).toBe(firstComment.html_url);
     expect(firstComment.user?.login).toBe("github-actions[bot]");
     expect(firstComment.body).toContain("### Rivumi review");
-    expect(firstComment.body).toContain("**critical** `src/config.ts:1`");
+    // The finding went on its line, as one review pinned to the reviewed head, with a suggestion;
+    // the comment counts it and links the review.
+    const reviews = world.github.reviews(FULL, PR);
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]).toMatchObject({ state: "COMMENTED", commit_id: world.git.headSha });
+    const inline = world.github.reviewComments(FULL, PR);
+    expect(inline.map((c) => [c.path, c.line, c.side])).toEqual([["src/config.ts", 1, "RIGHT"]]);
+    const inlineBody = inline[0]!.body ?? "";
+    expect(inlineBody).toMatch(/^\*\*critical\*\* · Hard-coded token/);
+    expect(inlineBody).toContain(
+      '```suggestion\nexport const token = process.env.TOKEN ?? "";\n```',
+    );
+    expect(inlineBody).not.toMatch(/(^|\s)@octocat/);
+    expect(firstComment.body).toContain("#### Findings (1): 1 critical");
+    expect(firstComment.body).toContain(
+      `1 posted [on their lines](${String(reviews[0]!.html_url)})`,
+    );
     expect(firstComment.body).not.toMatch(/(^|\s)@octocat/);
     // One marker, the job's own (no GITHUB_WORKFLOW here), on the first line; the forged one is gone.
     expect(firstComment.body?.split("\n")[0]).toBe("<!-- rivumi:sticky workflow/review -->");
@@ -184,6 +203,8 @@ describe("the bundled action on a pull request", () => {
 
     for (const [label, text] of [
       ["comment", firstComment.body ?? ""],
+      ["inline comment", inlineBody],
+      ["review", reviews[0]!.body ?? ""],
       ["summary", first.summary],
       ["outputs", JSON.stringify(first.outputs)],
       ["log", displayedLog(first.stdout + first.stderr)],

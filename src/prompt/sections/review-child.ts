@@ -3,7 +3,7 @@ import type { PromptSection } from "../section.js";
 /** The task of one child reviewer of the RLM path: one batch of hunks, findings as JSON. */
 export const reviewChildSection: PromptSection = {
   id: "review-child",
-  version: 1,
+  version: 2,
   stability: "stable",
   render: () =>
     [
@@ -17,6 +17,7 @@ export const reviewChildSection: PromptSection = {
       '  "quote": "the changed line exactly as shown, without its +/- sign"}]}',
       "`line` is the new file's line number for added and context lines (side RIGHT) and the old",
       "file's for removed lines (side LEFT), counted from the hunk headers. `severity` is one of",
-      "critical, major, minor, nit. Report real problems only; an empty list is a fine answer.",
+      "critical, major, minor, nit. Optionally, for a RIGHT line, `replacement` is the new text of",
+      "that line to offer as a fix. Report real problems only; an empty list is a fine answer.",
     ].join("\n"),
 };

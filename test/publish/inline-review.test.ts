@@ -1,0 +1,207 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
+import { MemoryJournal } from "../../src/journal/journal.js";
+import { NO_USAGE, type Outcome, type Publication } from "../../src/outcome/outcome.js";
+import type { Finding } from "../../src/outcome/review.js";
+import { chooseInline, renderInlineBody } from "../../src/publish/inline-review.js";
+import { Publisher } from "../../src/publish/publisher.js";
+import { placeFindings } from "../../src/review/anchor.js";
+import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import { makeInlinePr, type InlinePr } from "../support/inline-pr.js";
+
+const FULL = "acme/widgets";
+const TOKEN = "ghs_installation";
+let pr: InlinePr;
+let github: GitHubServer;
+
+beforeAll(async () => {
+  pr = await makeInlinePr();
+});
+afterAll(() => pr.remove());
+
+/** The pull request on the fake GitHub, with the patches git made (or `patch` instead). */
+async function serve(patch = pr.patches["src/calc.ts"]!) {
+  github = await startGitHubServer();
+  github.addRepo(FULL);
+  github.addPullRequest(FULL, {
+    number: 7,
+    user: "alice",
+    head: { sha: pr.head },
+    base: { sha: pr.base },
+    files: [{ filename: "src/calc.ts", patch }],
+  });
+}
+afterEach(async () => {
+  github.assertNoViolations();
+  await github.close();
+});
+
+const finding = (over: Partial<Finding>): Finding => ({
+  path: "src/calc.ts",
+  line: 21,
+  severity: "major",
+  title: "A problem",
+  body: "What is wrong.",
+  ...over,
+});
+
+function outcome(findings: Finding[], review: Partial<Publication> = {}): Outcome {
+  return {
+    conclusion: "success",
+    stop: "final-answer",
+    review: { summary: "Looks mostly fine.", findings },
+    note: undefined,
+    stats: { turns: 1, usage: NO_USAGE, costUsd: undefined, ms: 10, model: "m" },
+    journalName: "rivumi-journal",
+    publications: [
+      {
+        kind: "review",
+        pr: 7,
+        commitId: pr.head,
+        minSeverity: "minor",
+        maxComments: 25,
+        ...review,
+      } as Publication,
+      { kind: "sticky-comment", pr: 7 },
+    ],
+  };
+}
+
+async function publish(o: Outcome) {
+  const journal = new MemoryJournal();
+  const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
+    owner: "acme",
+    repo: "widgets",
+  });
+  const publisher = new Publisher(port, {
+    journal,
+    stickyKey: "ci/review",
+    botLogin: undefined,
+    redact: (t) => t,
+  });
+  const result = await publisher.publishAll(o);
+  const comment = github.issueComments(FULL, 7)[0]?.body ?? "";
+  return { result, comment, journal };
+}
+
+describe("findings on their lines, as one review", () => {
+  beforeEach(() => serve());
+
+  it("posts one COMMENT review pinned to the reviewed head: added, context, removed, a range, a suggestion", async () => {
+    const { placed, unplaced } = await placeFindings(pr.index, [
+      finding({ line: 18, quote: "added A", replacement: "added a" }),
+      finding({ line: 9, quote: "line 9: value 9", severity: "minor" }),
+      finding({ line: 10, side: "LEFT", quote: "line 10: value 10", severity: "critical" }),
+      finding({ start_line: 21, line: 22, quote: "added B", severity: "critical" }),
+    ]);
+    expect(unplaced).toEqual([]);
+    const { result, comment } = await publish(outcome(placed));
+    expect(result.failures).toEqual([]);
+
+    const reviews = github.reviews(FULL, 7);
+    expect(reviews).toHaveLength(1);
+    expect(reviews[0]).toMatchObject({ state: "COMMENTED", commit_id: pr.head });
+    const comments = github.reviewComments(FULL, 7);
+    const at = (line: number, side: string) =>
+      comments.find((c) => c.line === line && c.side === side);
+    expect(comments).toHaveLength(4);
+    expect(at(21, "RIGHT")?.body).toContain("```suggestion\nadded a\n```");
+    expect(at(9, "RIGHT")?.body).toMatch(/^\*\*minor\*\* · A problem/);
+    expect(at(10, "LEFT")?.body).not.toContain("suggestion");
+    expect(at(22, "RIGHT")).toMatchObject({ start_line: 21, start_side: "RIGHT" });
+    // The comment links the review and counts by severity instead of repeating the findings.
+    expect(comment).toContain("#### Findings (4): 2 critical · 1 major · 1 minor");
+    expect(comment).toContain(`4 posted [on their lines](${String(reviews[0]!.html_url)})`);
+    expect(comment).not.toContain("Not on the lines");
+  });
+
+  it("finds the one comment GitHub refuses by splitting the batch, posts the rest once, lists it", async () => {
+    // GitHub's diff ends after the first hunk here, so a comment on hunk 2 is refused with a 422
+    // that does not say which comment it was.
+    const firstHunk = pr.patches["src/calc.ts"]!.split(/\n(?=@@)/)[0]!;
+    await github.close();
+    await serve(firstHunk);
+    const { placed } = await placeFindings(pr.index, [
+      finding({ line: 9, quote: "line 9: value 9" }),
+      finding({ line: 21, quote: "added A", title: "Refused one" }),
+      finding({ line: 10, side: "LEFT", quote: "line 10: value 10" }),
+      finding({ line: 11, quote: "line 11: value 11" }),
+    ]);
+    const { result, comment } = await publish(outcome(placed));
+    expect(result.failures).toEqual([]);
+    const reviews = github.reviews(FULL, 7);
+    expect(reviews.map((r) => r.state)).toEqual(["COMMENTED"]);
+    expect(
+      github
+        .reviewComments(FULL, 7)
+        .map((c) => c.line)
+        .sort(),
+    ).toEqual([10, 11, 9]);
+    expect(comment).toContain("#### Not on the lines (1)");
+    expect(comment).toMatch(/GitHub refused its place in the diff.*Refused one/);
+    // Probes were pending reviews, each deleted: none is left behind.
+    const created = github.requestsTo("POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews");
+    const deleted = github.requestsTo(
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}",
+    );
+    expect(
+      created.filter((r) => r.status === 200 && (r.body as { event?: string }).event === undefined),
+    ).toHaveLength(deleted.length);
+    expect(deleted.length).toBeGreaterThan(0);
+  });
+
+  it("counts findings below min-severity, caps inline comments, and lists the rest worst first", async () => {
+    const { placed } = await placeFindings(pr.index, [
+      finding({ line: 9, quote: "line 9: value 9", severity: "nit", title: "Nit" }),
+      finding({ line: 11, quote: "line 11: value 11", severity: "minor", title: "Minor" }),
+      finding({ line: 21, quote: "added A", severity: "critical", title: "Critical" }),
+      finding({ line: 22, quote: "added B", severity: "major", title: "Major" }),
+    ]);
+    const { comment } = await publish(outcome(placed, { minSeverity: "minor", maxComments: 2 }));
+    const bodies = github.reviewComments(FULL, 7).map((c) => c.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies.join()).toContain("Critical");
+    expect(bodies.join()).toContain("Major");
+    expect(comment).toContain("1 below the minimum severity, counted only: 1 nit.");
+    expect(comment).toMatch(
+      /Not on the lines \(1\)[\s\S]*over the limit of 2 inline comments[\s\S]*Minor/,
+    );
+  });
+
+  it("lists every chosen finding in the comment when the review cannot be posted", async () => {
+    github.failNext("POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews", {
+      status: 403,
+      message: "Resource not accessible by integration",
+    });
+    const { placed } = await placeFindings(pr.index, [finding({ line: 21, quote: "added A" })]);
+    const { result, comment } = await publish(outcome(placed));
+    expect(result.failures.map((f) => f.target)).toEqual(["review with inline comments"]);
+    expect(comment).toMatch(/the review could not be posted.*A problem/);
+  });
+});
+
+describe("an inline comment's text", () => {
+  it("cannot mention anyone, forge a marker or close its suggestion fence", () => {
+    const body = renderInlineBody(
+      finding({
+        title: "@octocat <!-- rivumi:sticky x -->",
+        body: "cc @acme/team",
+        replacement: "const s = `a`;\n```\n@octocat",
+      }),
+    );
+    // Outside the suggestion (code, where nothing is a mention) no @ is followed by a name.
+    expect(body.slice(0, body.indexOf("````"))).not.toMatch(/(^|[^\w])@[A-Za-z]/);
+    expect(body).not.toContain("<!--");
+    expect(body).toContain("````suggestion\nconst s = `a`;\n```\n@octocat\n````");
+  });
+
+  it("chooses worst first, at most `max`, none below the minimum", () => {
+    const all = (["nit", "minor", "critical", "major"] as const).map((severity) =>
+      finding({ severity }),
+    );
+    const choice = chooseInline(all, { minSeverity: "major", max: 1 });
+    expect(choice.inline.map((f) => f.severity)).toEqual(["critical"]);
+    expect(choice.listed.map((l) => l.finding.severity)).toEqual(["major"]);
+    expect(choice.below.map((f) => f.severity)).toEqual(["minor", "nit"]);
+  });
+});
