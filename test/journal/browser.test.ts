@@ -193,6 +193,8 @@ describe.skipIf(!CHROMIUM)("the journal page in Chromium", () => {
     const inside = await open(file, "#q=src%2Fa.ts");
     expect(visible(inside.dom, /./)).toHaveLength(2); // the read_file call and review.findings
     expect(inside.dom).toMatch(/<details class="long" open=""><summary>arguments/);
+    // An opened text is in the document, though collapsed ones enter it only when opened.
+    expect(inside.dom).toMatch(/<pre[^>]*>[^<]*src\/a\.ts/);
   });
 
   it("shows a hostile journal as text: no markup of its own runs, no link but http(s)", async () => {
