@@ -142,6 +142,43 @@ describe("requests.jsonl", () => {
     );
   });
 
+  it("grows with the conversation, not with the turns times the conversation", async () => {
+    const turns = 20;
+    const text = "z".repeat(5_000);
+    const recorded = await server([
+      ...Array.from({ length: turns - 1 }, (_, i) => ({
+        toolCalls: [{ name: "echo", arguments: { text: `${i} ${text}` } }],
+      })),
+      { content: "Done." },
+    ]);
+    const journal = new FileJournal(join(tmp.dir, "journal.jsonl"), new Redactor());
+    const controller = new AbortController();
+    await runLoop({
+      model: createOpenAIModel({ baseUrl: recorded.url, apiKey: "k", model: "m" }),
+      tools: [echo],
+      toolContext: {
+        root: "/nonexistent",
+        diff: { base: "a", head: "b" },
+        signal: controller.signal,
+      },
+      system: "s",
+      user: ["u"],
+      stopWhen: [turnLimit(turns + 1)],
+      prices: undefined,
+      journal,
+      signal: controller.signal,
+    });
+    recorded.assertDone();
+    const last = JSON.stringify(recorded.requests.at(-1)!.body.messages).length;
+    const everyRequest = recorded.requests.reduce(
+      (n, r) => n + JSON.stringify(r.body.messages).length,
+      0,
+    );
+    const size = readFileSync(join(tmp.dir, "requests.jsonl"), "utf8").length;
+    expect(everyRequest).toBeGreaterThan(8 * last);
+    expect(size).toBeLessThan(2 * last);
+  });
+
   it("stops at its cap with a line that says so, and the reader reports it", async () => {
     const path = join(tmp.dir, "requests.jsonl");
     const log = new RequestLog(path, new Redactor(), 600);
