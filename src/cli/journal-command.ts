@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { Prices } from "../journal/view/fields.js";
 import { renderPage } from "../journal/view/html.js";
 import { readJournal, readResultBeside, versionOf } from "../journal/view/read.js";
+import { readRequestsBeside } from "../journal/view/requests.js";
 import { buildPage } from "../journal/view/run-model.js";
 import { formatStats } from "../journal/view/stats-text.js";
 import { journalStats } from "../journal/view/stats.js";
@@ -62,7 +63,12 @@ async function view(argv: string[]): Promise<number> {
   const prices = parsePrices(values.prices);
   const journal = await readJournal(path);
   const page = renderPage(
-    buildPage(journal, { prices, result: readResultBeside(path), generator: `rivumi ${VERSION}` }),
+    buildPage(journal, {
+      prices,
+      result: readResultBeside(path),
+      requests: await readRequestsBeside(path),
+      generator: `rivumi ${VERSION}`,
+    }),
   );
   if (values.output === "-") {
     process.stdout.write(page);

@@ -7,14 +7,20 @@ import { VERSION } from "../version.js";
  * does), for the artifact; returns the page's path. The viewer loads only when a run is over.
  */
 export async function renderJournalPage(journalPath: string, redactor: Redactor): Promise<string> {
-  const [{ readJournal, readResultBeside }, { buildPage }, { renderPage }] = await Promise.all([
-    import("../journal/view/read.js"),
-    import("../journal/view/run-model.js"),
-    import("../journal/view/html.js"),
-  ]);
+  const [{ readJournal, readResultBeside }, { buildPage }, { renderPage }, { readRequestsBeside }] =
+    await Promise.all([
+      import("../journal/view/read.js"),
+      import("../journal/view/run-model.js"),
+      import("../journal/view/html.js"),
+      import("../journal/view/requests.js"),
+    ]);
   const journal = await readJournal(journalPath);
   const page = renderPage(
-    buildPage(journal, { result: readResultBeside(journalPath), generator: `rivumi ${VERSION}` }),
+    buildPage(journal, {
+      result: readResultBeside(journalPath),
+      requests: await readRequestsBeside(journalPath),
+      generator: `rivumi ${VERSION}`,
+    }),
   );
   const out = journalPath.replace(/\.jsonl$/, "") + ".html";
   // The journal was redacted as it was written; the page is checked again all the same.

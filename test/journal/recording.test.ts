@@ -11,7 +11,9 @@ import { defineTool } from "../../src/agent/tools/tool.js";
 import { replayJournal } from "../../src/cli/journal-replay.js";
 import { FileJournal } from "../../src/journal/journal.js";
 import { RequestLog } from "../../src/journal/requests-log.js";
-import { readRequests } from "../../src/journal/view/requests.js";
+import { readJournal } from "../../src/journal/view/read.js";
+import { readRequests, readRequestsBeside } from "../../src/journal/view/requests.js";
+import { buildPage } from "../../src/journal/view/run-model.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import { Redactor } from "../../src/util/redact.js";
 import { startModelServer, type ModelServer } from "../support/model-server.js";
@@ -120,6 +122,20 @@ describe("requests.jsonl", () => {
       expect(rebuilt.request(seq)?.messages).toEqual(masked);
       expect(rebuilt.request(seq)?.tools).toEqual(sent[i]!.body.tools);
     }
+
+    // The page shows what each request added and what came back; a retry repeats nothing.
+    const page = buildPage(await readJournal(journalPath), {
+      requests: await readRequestsBeside(journalPath),
+    });
+    const rows = page.timeline.rows.filter((r) => r.kind === "model");
+    expect(rows.map((r) => r.texts.map((t) => t.label))).toEqual([
+      ["sent · system", "sent · user", "reply"],
+      ["sent · assistant", "sent · tool"],
+      ["reply"],
+    ]);
+    expect(rows[0]!.texts[1]!.text).toBe("Review the change.");
+    expect(rows[1]!.texts[1]!.text).toMatch(/^echo: token /);
+    expect(JSON.stringify(page)).not.toContain(SECRET);
 
     const other = await server([
       { toolCalls: [{ name: "echo", arguments: { text: "something else" } }] },

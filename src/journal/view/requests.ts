@@ -2,10 +2,10 @@
 // run's requests can be sent again (`rivumi journal replay`). docs/journal.md has the format:
 // request lines carry only the messages new since the thread's previous request line, reply lines
 // what came back; `model.request.requestsSeq` names the request line of each request.
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { ChatMessage, ToolSpec } from "../../model/port.js";
-import { REQUESTS_FORMAT_VERSION } from "../requests-log.js";
+import { REQUESTS_FORMAT_VERSION, requestsFileOf } from "../requests-log.js";
 import { count } from "./text.js";
 
 /** The version of the side file's format this reader knows. */
@@ -37,6 +37,16 @@ export interface RecordedRequests {
     | undefined;
   /** What came back: the reply line, else the assistant message that opens the thread's next request. */
   reply(seq: number): RecordedReply | undefined;
+  /** Only the messages the request line `seq` itself holds: what that request added. */
+  added(seq: number): ChatMessage[] | undefined;
+}
+
+/** The `requests.jsonl` beside a journal, read; undefined when the run recorded none. */
+export async function readRequestsBeside(
+  journalPath: string,
+): Promise<RecordedRequests | undefined> {
+  const path = requestsFileOf(journalPath);
+  return existsSync(path) ? readRequests(path) : undefined;
 }
 
 export async function readRequests(path: string): Promise<RecordedRequests> {
@@ -140,7 +150,11 @@ export async function readRequests(path: string): Promise<RecordedRequests> {
       finishReason: (first.tool_calls ?? []).length > 0 ? "tool_calls" : "stop",
     };
   };
-  return { seqs: lines.map((l) => l.seq), notes, request, reply };
+  const added: RecordedRequests["added"] = (seq) => {
+    const at = bySeq.get(seq);
+    return at === undefined ? undefined : lines[at]!.messages;
+  };
+  return { seqs: lines.map((l) => l.seq), notes, request, reply, added };
 }
 
 function parse(text: string): Record<string, unknown> | undefined {

@@ -4,6 +4,7 @@ import { basename } from "node:path";
 import { num, str, tokensOf, type Prices } from "./fields.js";
 import type { Badge, PageData } from "./page-data.js";
 import type { ReadJournal, RecordedEvent } from "./read.js";
+import type { RecordedRequests } from "./requests.js";
 import { buildRlmTree } from "./rlm-tree.js";
 import { findingsSection, instructionsSection, memorySection, promptSection } from "./sections.js";
 import { statsSection } from "./stats-section.js";
@@ -21,6 +22,8 @@ export interface PageOptions {
   maxRows?: number;
   /** Shown in the footer: which Rivumi made the page. */
   generator?: string;
+  /** `requests.jsonl` beside the journal, read: the timeline shows what each request sent. */
+  requests?: RecordedRequests | undefined;
 }
 
 const TOTAL_CHARS = 2_000_000;
@@ -44,8 +47,11 @@ export function buildPage(journal: ReadJournal, opts: PageOptions = {}): PageDat
     budget,
     prices: opts.prices,
     maxRows: opts.maxRows ?? MAX_ROWS,
+    requests: opts.requests,
   });
-  const notes = journal.notes.map((n) => budget.take(n, 1_000));
+  const notes = [...journal.notes, ...(opts.requests?.notes ?? [])].map((n) =>
+    budget.take(n, 1_000),
+  );
   if (timeline.omitted > 0)
     notes.push(
       `The timeline lists the first ${count(timeline.rows.length)} rows; ${count(timeline.omitted)} later events are left out (the statistics count them).`,

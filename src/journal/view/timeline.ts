@@ -15,7 +15,9 @@ import {
   type ToolRun,
 } from "./fields.js";
 import type { LongText, Row } from "./page-data.js";
+import type { ChatMessage } from "../../model/port.js";
 import type { RecordedEvent } from "./read.js";
+import type { RecordedRequests } from "./requests.js";
 import { bytes, count, duration, httpUrl, textOf, usd, type TextBudget } from "./text.js";
 
 /** Characters of one field in a row's one-line detail. */
@@ -28,6 +30,8 @@ export interface TimelineOptions {
   budget: TextBudget;
   prices: Prices | undefined;
   maxRows: number;
+  /** `requests.jsonl` beside the journal: what each model request added, and its reply. */
+  requests?: RecordedRequests | undefined;
 }
 
 export interface Timeline {
@@ -67,7 +71,7 @@ export function buildTimeline(events: readonly RecordedEvent[], opts: TimelineOp
 
 type RowBody = Omit<Row, "seq" | "at" | "phase">;
 
-function modelRow(c: ModelCall, { budget, prices }: TimelineOptions): RowBody {
+function modelRow(c: ModelCall, { budget, prices, requests }: TimelineOptions): RowBody {
   const res = c.response;
   const req = c.request;
   const tokens = tokensOf(res);
@@ -96,8 +100,47 @@ function modelRow(c: ModelCall, { budget, prices }: TimelineOptions): RowBody {
           `${status ? `HTTP ${status}: ` : ""}${error}${res?.fields.willRetry === true ? " (retried)" : ""}`,
         )
       : "",
-    texts: [],
+    texts: requests ? exchangeTexts(requests, c, budget) : [],
   };
+}
+
+/**
+ * What a request added to its conversation, on its first attempt, and what came back, on the
+ * attempt that was answered: from `requests.jsonl`, where a retry points at the same line.
+ */
+function exchangeTexts(requests: RecordedRequests, c: ModelCall, budget: TextBudget): LongText[] {
+  const seq = c.request && num(c.request, "requestsSeq");
+  if (seq === undefined) return [];
+  const texts: LongText[] =
+    (c.attempt ?? 1) > 1
+      ? []
+      : (requests.added(seq) ?? []).map((m) => ({
+          label: budget.take(`sent · ${m.role}`, 40),
+          text: budget.take(messageText(m)),
+        }));
+  const answered = c.response !== undefined && str(c.response, "error") === undefined;
+  const reply = answered ? requests.reply(seq) : undefined;
+  if (reply) {
+    const calls = reply.toolCalls.map((c) => `${c.name}(${c.arguments})`).join("\n");
+    texts.push({
+      label: "reply",
+      text: budget.take([reply.content, calls].filter(Boolean).join("\n") || "(empty)"),
+    });
+  }
+  return texts;
+}
+
+/** A message's text and the tool calls it makes, as one string. */
+function messageText(m: ChatMessage): string {
+  const content =
+    typeof m.content === "string" ? m.content : m.content ? JSON.stringify(m.content) : "";
+  const calls =
+    m.role === "assistant"
+      ? (m.tool_calls ?? []).map((c) =>
+          c.type === "function" ? `${c.function.name}(${c.function.arguments})` : c.type,
+        )
+      : [];
+  return [content, ...calls].filter(Boolean).join("\n") || "(empty)";
 }
 
 function toolRow(t: ToolRun, { budget }: TimelineOptions): RowBody {
