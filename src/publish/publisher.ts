@@ -1,7 +1,10 @@
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
+import type { Finding } from "../outcome/review.js";
+import { bound } from "../util/sanitize.js";
 import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-review.js";
+import { fingerprint, readState, renderState } from "./review-state.js";
 import {
   COMMENT_LIMIT,
   MARKER_ROOM,
@@ -11,6 +14,9 @@ import {
 } from "./render.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
+
+const CUT_NOTE =
+  "_…cut to fit GitHub's comment limit; the full result is in the journal artifact._";
 
 /** How each kind of publication is named in the journal and the log when it fails. */
 const TARGETS: Record<Publication["kind"], string> = {
@@ -34,6 +40,8 @@ export class Publisher {
   private self: Promise<string> | undefined;
   /** What the review publication put on the lines, for the sticky comment that follows it. */
   private inline: InlineResult | undefined;
+  /** The review state the sticky comment of each pull request carries after this run. */
+  private readonly states = new Map<number, string>();
 
   constructor(
     private readonly github: GitHubPort,
@@ -155,8 +163,13 @@ export class Publisher {
             ? undefined
             : stickyKey({ configured: item.key, workflow: undefined, job: undefined });
         const sticky = this.sticky(item.pr, key);
-        const { action, comment } = await sticky.upsert(body, opts);
-        this.written.set(sticky, body);
+        const state = key === undefined ? this.states.get(item.pr) : undefined;
+        // The state line is hidden and small; the visible text gives way to it at the limit.
+        const room = COMMENT_LIMIT - MARKER_ROOM - (state ? state.length + 1 : 0);
+        const visible = body.length > room ? bound(body, room, CUT_NOTE) : body;
+        const content = state ? `${visible}\n${state}` : visible;
+        const { action, comment } = await sticky.upsert(content, opts);
+        this.written.set(sticky, content);
         journal.emit({
           type: "publish.comment",
           action,
@@ -206,15 +219,20 @@ export class Publisher {
     outcome: Outcome,
     opts: CallOptions,
   ): Promise<string | undefined> {
-    const choice = chooseInline(outcome.review?.findings ?? [], {
-      minSeverity: item.minSeverity,
-      max: item.maxComments,
-    });
+    // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
+    const previous = await this.sticky(item.pr).previous(opts);
+    const { state, notice } = readState(previous ?? "");
+    const known = new Set(state?.fingerprints ?? []);
+    const findings = outcome.review?.findings ?? [];
+    const fresh = findings.filter((f) => !known.has(fingerprint(f)));
+    const choice = chooseInline(fresh, { minSeverity: item.minSeverity, max: item.maxComments });
     const result: InlineResult = {
       url: undefined,
       posted: 0,
       listed: choice.listed,
       below: choice.below,
+      repeated: findings.length - fresh.length,
+      ...(notice ? { notice } : {}),
     };
     // Until it is sent, every chosen finding is listed: a failed review loses none of them.
     this.inline = {
@@ -224,6 +242,15 @@ export class Publisher {
         ...choice.listed,
       ],
     };
+    const remember = (posted: Finding[]) =>
+      this.states.set(
+        item.pr,
+        renderState({
+          v: 1,
+          head: item.commitId,
+          fingerprints: [...new Set([...known, ...posted.map(fingerprint)])],
+        }),
+      );
     const comments = choice.inline.map((f) => ({ finding: f, comment: toReviewComment(f) }));
     const sendable = comments.filter((c) => wellFormed(c.comment));
     for (const c of comments)
@@ -231,6 +258,7 @@ export class Publisher {
         result.listed.push({ finding: c.finding, reason: "its line numbers are not valid" });
     if (sendable.length === 0) {
       this.inline = result;
+      remember([]);
       return undefined;
     }
     const n = sendable.length;
@@ -257,6 +285,7 @@ export class Publisher {
     result.url = sent.review?.url;
     result.posted = n - sent.refused.length;
     this.inline = result;
+    remember(sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding));
     // A review is journaled as the comment it is on GitHub's side: a body with line comments.
     if (sent.review)
       this.opts.journal.emit({

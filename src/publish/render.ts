@@ -42,6 +42,10 @@ export interface InlineResult {
   listed: Array<{ finding: Finding; reason: string }>;
   /** Findings below the minimum severity: counted only. */
   below: Finding[];
+  /** Findings an earlier review of this pull request already put on their lines. */
+  repeated: number;
+  /** Why the last review's state in the comment was ignored, when it was. */
+  notice?: string;
 }
 
 const where = (f: Finding) =>
@@ -88,6 +92,16 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
         "",
       );
       if (inline.posted > 0) lines.push(`${inline.posted} posted ${link}.`, "");
+      if (inline.repeated > 0)
+        lines.push(
+          `${inline.repeated} already on their lines from an earlier review of this pull request, not repeated.`,
+          "",
+        );
+      if (inline.notice)
+        lines.push(
+          `> [!NOTE]\n> The review state in Rivumi's earlier comment was ignored (${inline.notice}): every finding counts as new.`,
+          "",
+        );
       if (inline.below.length > 0)
         lines.push(
           `${inline.below.length} below the minimum severity, counted only: ${severityCounts(inline.below)}.`,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CallOptions, GitHubPort, IssueComment } from "../github/port.js";
 import { MARKER_ROOM } from "./render.js";
+import { hasState, stateLine } from "./review-state.js";
 
 /** Most characters of a sticky key; the marker must fit in `MARKER_ROOM`. */
 const KEY_MAX = 100;
@@ -42,6 +43,8 @@ export function stickyMarker(key: string): string {
  */
 export class StickyComment {
   private current: IssueComment | undefined;
+  /** The comment's body as this run first found it, before any write of its own. */
+  private found: { body: string | undefined } | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   readonly marker: string;
 
@@ -73,6 +76,25 @@ export class StickyComment {
   }
 
   /**
+   * The body Rivumi's own comment had when this run first looked (undefined when it had none):
+   * where the last review's state is read from, since this run's progress note replaces the text.
+   */
+  async previous(opts: CallOptions = {}): Promise<string | undefined> {
+    if (!this.found) {
+      const next = this.queue.catch(() => undefined).then(() => this.lookup(opts));
+      this.queue = next;
+      await next;
+    }
+    return this.found?.body;
+  }
+
+  private async lookup(opts: CallOptions): Promise<void> {
+    if (this.found) return;
+    this.current ??= (await this.own(opts))[0];
+    this.found = { body: this.current?.body };
+  }
+
+  /**
    * Updates the comment in place, or creates it. Calls run one after another, so a final result
    * never races the progress note; the lookup runs right before creating, so a comment another
    * run made in the meantime is updated rather than duplicated. `opts.signal` abandons the write.
@@ -81,8 +103,15 @@ export class StickyComment {
     content: string,
     opts: CallOptions = {},
   ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
-    const body = `${this.marker}\n${content}`;
-    const next = this.queue.catch(() => undefined).then(() => this.write(body, opts));
+    const next = this.queue
+      .catch(() => undefined)
+      .then(async () => {
+        await this.lookup(opts);
+        // The last review's state outlives a progress note: a run that dies before its result
+        // must not make the next one repost everything.
+        const kept = hasState(content) ? undefined : stateLine(this.found?.body ?? "");
+        return this.write(`${this.marker}\n${content}${kept ? `\n${kept}` : ""}`, opts);
+      });
     this.queue = next;
     return next;
   }
@@ -91,7 +120,6 @@ export class StickyComment {
     body: string,
     opts: CallOptions,
   ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
-    this.current ??= (await this.own(opts))[0];
     if (this.current) {
       try {
         this.current = await this.github.updateIssueComment(this.current.id, body, opts);

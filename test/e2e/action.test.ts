@@ -151,7 +151,9 @@ describe("the bundled action on a pull request", () => {
     expect(firstComment.body).not.toMatch(/(^|\s)@octocat/);
     // One marker, the job's own (no GITHUB_WORKFLOW here), on the first line; the forged one is gone.
     expect(firstComment.body?.split("\n")[0]).toBe("<!-- rivumi:sticky workflow/review -->");
-    expect(firstComment.body?.split("<!--")).toHaveLength(2);
+    // The only other hidden line is the review state, on a line of its own.
+    expect(firstComment.body?.split("<!--")).toHaveLength(3);
+    expect(firstComment.body).toMatch(/^<!-- rivumi:state [\w-]+ -->$/m);
     expect(first.summary).toContain("## Rivumi: done");
 
     // Instructions came from the base commit, and the summary shows which documents applied.
@@ -227,6 +229,10 @@ describe("the bundled action on a pull request", () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.id).toBe(firstComment.id);
     expect(after[0]!.body).toContain("Second pass: still one problem.");
+    // The same finding on the same head is not posted again: still one review, one comment.
+    expect(world.github.reviews(FULL, PR)).toHaveLength(1);
+    expect(world.github.reviewComments(FULL, PR)).toHaveLength(1);
+    expect(after[0]!.body).toContain("1 already on their lines from an earlier review");
     // Same configuration, same stable prefix: the same cache key.
     const loopRequests = world.model.requests.filter((r) => !isReviewChild(r));
     expect(loopRequests.at(-1)!.body.prompt_cache_key).toBe(cacheKey);

@@ -67,7 +67,7 @@ function outcome(findings: Finding[], review: Partial<Publication> = {}): Outcom
   };
 }
 
-async function publish(o: Outcome) {
+async function publish(o: Outcome, progress?: string) {
   const journal = new MemoryJournal();
   const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
     owner: "acme",
@@ -79,6 +79,7 @@ async function publish(o: Outcome) {
     botLogin: undefined,
     redact: (t) => t,
   });
+  if (progress !== undefined) publisher.progress({ pr: 7, task: progress, head: pr.head });
   const result = await publisher.publishAll(o);
   const comment = github.issueComments(FULL, 7)[0]?.body ?? "";
   return { result, comment, journal };
@@ -203,5 +204,71 @@ describe("an inline comment's text", () => {
     expect(choice.inline.map((f) => f.severity)).toEqual(["critical"]);
     expect(choice.listed.map((l) => l.finding.severity)).toEqual(["major"]);
     expect(choice.below.map((f) => f.severity)).toEqual(["minor", "nit"]);
+  });
+});
+
+describe("a later review of the same pull request", () => {
+  beforeEach(() => serve());
+
+  const first = () =>
+    placeFindings(pr.index, [
+      finding({ line: 21, quote: "added A", title: "First" }),
+      finding({ line: 9, quote: "line 9: value 9", title: "Second" }),
+    ]);
+
+  it("does not post a finding again, even reworded; a new one goes out alone", async () => {
+    const once = await first();
+    await publish(outcome(once.placed));
+    expect(github.issueComments(FULL, 7)[0]!.body).toMatch(/^<!-- rivumi:state [\w-]+ -->$/m);
+    // The next run rewords the titles and moves a line number, and finds one more problem.
+    const again = await placeFindings(pr.index, [
+      finding({ line: 20, quote: "added A", title: "Reworded" }),
+      finding({ line: 9, quote: "line 9: value 9", title: "Also reworded" }),
+      finding({ line: 22, quote: "added B", title: "New one" }),
+    ]);
+    const { comment } = await publish(outcome(again.placed), "reviewing again");
+    const reviews = github.reviews(FULL, 7);
+    expect(reviews).toHaveLength(2);
+    const comments = github.reviewComments(FULL, 7);
+    expect(comments).toHaveLength(3);
+    expect(comments.filter((c) => c.pull_request_review_id === reviews[1]!.id)).toEqual([
+      expect.objectContaining({ line: 22, body: expect.stringContaining("New one") }),
+    ]);
+    expect(comment).toContain("2 already on their lines from an earlier review");
+    // A third run with nothing new posts no review at all.
+    await publish(outcome(again.placed));
+    expect(github.reviews(FULL, 7)).toHaveLength(2);
+  });
+
+  it("ignores state pasted into someone else's comment with Rivumi's marker", async () => {
+    const once = await first();
+    await publish(outcome(once.placed));
+    const own = github.issueComments(FULL, 7)[0]!.body;
+    await github.close();
+    await serve();
+    github.addIssueComment(FULL, 7, own, "mallory");
+    await publish(outcome(once.placed));
+    expect(github.reviewComments(FULL, 7)).toHaveLength(2);
+  });
+
+  it("says so and posts everything when its own comment's state does not validate", async () => {
+    const bad = Buffer.from(JSON.stringify({ v: 1, head: "nope", fingerprints: [] })).toString(
+      "base64url",
+    );
+    const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
+      owner: "acme",
+      repo: "widgets",
+    });
+    await port.createIssueComment(
+      7,
+      `<!-- rivumi:sticky ci/review -->\nearlier\n<!-- rivumi:state ${bad} -->`,
+    );
+    const once = await first();
+    const { comment } = await publish(outcome(once.placed));
+    expect(github.reviewComments(FULL, 7)).toHaveLength(2);
+    expect(comment).toMatch(
+      /review state in Rivumi's earlier comment was ignored \(its state does not validate/,
+    );
+    expect(github.issueComments(FULL, 7)).toHaveLength(1);
   });
 });
