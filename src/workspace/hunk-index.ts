@@ -278,7 +278,7 @@ export async function readHunks(index: HunkIndex, ids: readonly string[]): Promi
   const out: string[] = new Array<string>(hunks.length);
   const handle: FileHandle = await open(index.diffPath, "r");
   try {
-    for (let i = 0; i < order.length; ) {
+    for (let i = 0; i < order.length;) {
       const start = hunks[order[i]!]!.offset;
       let end = start + hunks[order[i]!]!.length;
       let j = i + 1;
