@@ -249,6 +249,35 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
         request: call(opts),
       });
     },
+    async submitReview(number, reviewId, review, opts) {
+      const { data } = await octokit.rest.pulls.submitReview({
+        owner,
+        repo,
+        pull_number: number,
+        review_id: reviewId,
+        body: review.body,
+        event: review.event,
+        request: call(opts),
+      });
+      return { id: data.id, url: data.html_url };
+    },
+    async listReviews(number, opts) {
+      const reviews = await octokit.paginate(octokit.rest.pulls.listReviews, {
+        owner,
+        repo,
+        pull_number: number,
+        per_page: 100,
+        request: call(opts),
+      });
+      return reviews.map((r) => ({
+        id: r.id,
+        url: r.html_url,
+        author: r.user?.login ?? "",
+        state: r.state,
+        commitId: r.commit_id ?? "",
+        body: r.body,
+      }));
+    },
     async createReaction(commentId, content, opts) {
       await octokit.rest.reactions.createForIssueComment({
         owner,

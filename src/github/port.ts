@@ -24,6 +24,15 @@ export interface GitHubPort {
   createReview(number: number, review: ReviewInput, opts?: CallOptions): Promise<ReviewInfo>;
   /** Deletes a review that is still pending. */
   deletePendingReview(number: number, reviewId: number, opts?: CallOptions): Promise<void>;
+  /** Submits a pending review. */
+  submitReview(
+    number: number,
+    reviewId: number,
+    review: { body: string; event: "COMMENT" },
+    opts?: CallOptions,
+  ): Promise<ReviewInfo>;
+  /** The pull request's reviews, every page; a pending one only when it is the token's own. */
+  listReviews(number: number, opts?: CallOptions): Promise<ReviewSummary[]>;
   /** Reacts to an issue comment (the memory commands' +1 or confused). */
   createReaction(commentId: number, content: "+1" | "confused", opts?: CallOptions): Promise<void>;
 
@@ -109,6 +118,14 @@ export interface ReviewCommentInput {
 export interface ReviewInfo {
   id: number;
   url: string;
+}
+
+export interface ReviewSummary extends ReviewInfo {
+  author: string;
+  /** PENDING, COMMENTED, APPROVED, CHANGES_REQUESTED or DISMISSED. */
+  state: string;
+  commitId: string;
+  body: string;
 }
 
 export interface IssueComment {

@@ -81,36 +81,112 @@ export function wellFormed(c: ReviewCommentInput): boolean {
 
 const isUnprocessable = (error: unknown) => (error as { status?: number }).status === 422;
 
+/** GitHub's 422 when the login already has a pending review on the pull request. */
+function isOnePending(error: unknown): boolean {
+  if (!isUnprocessable(error)) return false;
+  const e = error as { message?: string; response?: { data?: unknown } };
+  return /one pending review/i.test(`${e.message ?? ""} ${JSON.stringify(e.response?.data ?? "")}`);
+}
+
 export interface SentReview {
-  /** The review posted; undefined when no comment was left to send. */
+  /** The review on the pull request; undefined when no comment was left to send. */
   review: ReviewInfo | undefined;
   /** Indexes of the comments GitHub refused, found by splitting the batch. */
   refused: number[];
+  /** Another run of this job had already posted its review of this head: this one was not sent. */
+  duplicate: boolean;
 }
 
+export interface ReviewToSend {
+  commitId: string;
+  /** Carries `marker`, by which another run of the same job recognises the review. */
+  body: string;
+  comments: ReviewCommentInput[];
+  marker: string;
+  /** Rivumi's own login. */
+  self: string;
+}
+
+/** Waits for another run's pending review before treating it as a dead run's. */
+export interface PendingWait {
+  tries: number;
+  ms: number;
+}
+
+const WAIT: PendingWait = { tries: 5, ms: 2_000 };
+
 /**
- * Sends the comments as one review. GitHub refuses the whole review with a 422 that does not say
- * which comment it refused; then the culprits are found by trying halves as pending reviews
- * (seen only by their author, deleted at once), and the review goes out once without them.
+ * Sends the comments as one review, once per head and job. The review is first created pending:
+ * GitHub allows one pending review per login and pull request, so two runs of Rivumi never sit
+ * between their check and their submit at once, and the second one finds the first one's review
+ * and withdraws its own. A 422 for the comments does not say which one GitHub refused; then the
+ * culprits are found by trying halves as pending reviews (seen only by their author, deleted at
+ * once), and the review goes out without them.
  */
 export async function sendReview(
-  github: Pick<GitHubPort, "createReview" | "deletePendingReview">,
+  github: Pick<GitHubPort, "createReview" | "deletePendingReview" | "submitReview" | "listReviews">,
   pr: number,
-  review: { commitId: string; body: string; comments: ReviewCommentInput[] },
-  opts: CallOptions = {},
+  review: ReviewToSend,
+  opts: CallOptions & { wait?: PendingWait } = {},
 ): Promise<SentReview> {
-  const send = (comments: ReviewCommentInput[]) =>
-    github.createReview(pr, { ...review, comments, event: "COMMENT" }, opts);
+  const wait = opts.wait ?? WAIT;
+  const self = review.self.toLowerCase();
+  const pending = async (comments: ReviewCommentInput[]): Promise<ReviewInfo> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await github.createReview(pr, { ...review, comments, event: undefined }, opts);
+      } catch (error) {
+        if (!isOnePending(error) || attempt > wait.tries) throw error;
+        if (attempt < wait.tries) {
+          await sleep(wait.ms, opts.signal);
+          continue;
+        }
+        // A pending review that outlived every wait is a dead run's: remove it and go on.
+        const stale = (await github.listReviews(pr, opts)).find(
+          (r) => r.state === "PENDING" && r.author.toLowerCase() === self,
+        );
+        if (stale) await github.deletePendingReview(pr, stale.id, opts);
+      }
+    }
+  };
+
+  let refused: number[] = [];
+  let held: ReviewInfo;
   try {
-    return { review: await send(review.comments), refused: [] };
+    held = await pending(review.comments);
   } catch (error) {
-    if (!isUnprocessable(error) || review.comments.length === 0) throw error;
-    const refused = await culprits(review.comments.map((_, i) => i));
+    if (!isUnprocessable(error) || isOnePending(error) || review.comments.length === 0) throw error;
+    refused = await culprits(review.comments.map((_, i) => i));
     // Every comment passes alone: the refusal was about the review itself.
     if (refused.length === 0) throw error;
     const kept = review.comments.filter((_, i) => !refused.includes(i));
-    if (kept.length === 0) return { review: undefined, refused };
-    return { review: await send(kept), refused };
+    if (kept.length === 0) return { review: undefined, refused, duplicate: false };
+    held = await pending(kept);
+  }
+  try {
+    const already = (await github.listReviews(pr, opts)).find(
+      (r) =>
+        r.id !== held.id &&
+        r.state !== "PENDING" &&
+        r.author.toLowerCase() === self &&
+        r.commitId === review.commitId &&
+        r.body.includes(review.marker),
+    );
+    if (already) {
+      await github.deletePendingReview(pr, held.id, opts);
+      return { review: already, refused, duplicate: true };
+    }
+    const sent = await github.submitReview(
+      pr,
+      held.id,
+      { body: review.body, event: "COMMENT" },
+      opts,
+    );
+    return { review: sent, refused, duplicate: false };
+  } catch (error) {
+    // Best effort: a pending review left behind would hold up the next run for a while.
+    await github.deletePendingReview(pr, held.id, opts).catch(() => undefined);
+    throw error;
   }
 
   async function culprits(indexes: number[]): Promise<number[]> {
@@ -121,18 +197,28 @@ export async function sendReview(
   }
 
   async function accepted(indexes: number[]): Promise<boolean> {
-    const comments = indexes.map((i) => review.comments[i]!);
     try {
-      const pending = await github.createReview(
-        pr,
-        { ...review, comments, event: undefined },
-        opts,
-      );
-      await github.deletePendingReview(pr, pending.id, opts);
+      const probe = await pending(indexes.map((i) => review.comments[i]!));
+      await github.deletePendingReview(pr, probe.id, opts);
       return true;
     } catch (error) {
-      if (isUnprocessable(error)) return false;
+      if (isUnprocessable(error) && !isOnePending(error)) return false;
       throw error;
     }
   }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
 }

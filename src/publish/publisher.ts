@@ -3,7 +3,13 @@ import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
 import { bound } from "../util/sanitize.js";
-import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-review.js";
+import {
+  chooseInline,
+  sendReview,
+  toReviewComment,
+  wellFormed,
+  type PendingWait,
+} from "./inline-review.js";
 import { fingerprint, readState, renderState } from "./review-state.js";
 import {
   COMMENT_LIMIT,
@@ -52,6 +58,8 @@ export class Publisher {
       /** The `bot-login` input, when the workflow names Rivumi's login itself. */
       botLogin: string | undefined;
       redact: (text: string) => string;
+      /** How long a review waits for another run's pending review (tests shorten it). */
+      pendingWait?: PendingWait;
       /** Writes one annotation to the run (a workflow command); annotations are skipped without it. */
       annotate?: (annotation: Annotation) => Promise<void>;
     },
@@ -262,9 +270,10 @@ export class Publisher {
       return undefined;
     }
     const n = sendable.length;
-    const body = this.opts.redact(
+    const marker = `<!-- rivumi:review ${this.opts.stickyKey} -->`;
+    const body = `${marker}\n${this.opts.redact(
       `Rivumi's review of \`${item.commitId.slice(0, 12)}\`: ${n} finding${n === 1 ? "" : "s"} on ${n === 1 ? "its line" : "their lines"}. The summary, the coverage and everything not shown here are in Rivumi's comment on this pull request.`,
-    );
+    )}`;
     const sent = await sendReview(
       this.github,
       item.pr,
@@ -272,9 +281,24 @@ export class Publisher {
         commitId: item.commitId,
         body,
         comments: sendable.map((c) => ({ ...c.comment, body: this.opts.redact(c.comment.body) })),
+        marker,
+        self: await this.selfLogin(),
       },
-      opts,
+      { ...opts, ...(this.opts.pendingWait ? { wait: this.opts.pendingWait } : {}) },
     );
+    if (sent.duplicate) {
+      // Another run of this job reviewed this head first: its review stands, and what this run
+      // would have added is listed instead.
+      for (const c of sendable)
+        result.listed.push({
+          finding: c.finding,
+          reason: "this head already has Rivumi's review from another run",
+        });
+      result.url = sent.review?.url;
+      this.inline = result;
+      remember(sendable.map((c) => c.finding));
+      return undefined;
+    }
     sendable.forEach((c, i) => {
       if (sent.refused.includes(i))
         result.listed.push({
@@ -293,7 +317,9 @@ export class Publisher {
         action: "created",
         id: sent.review.id,
         url: sent.review.url,
-        state: `review: ${result.posted} inline, ${sent.refused.length} refused`,
+        state: sent.duplicate
+          ? "review: already posted by another run of this job"
+          : `review: ${result.posted} inline, ${sent.refused.length} refused`,
         bytes: body.length,
       });
     return undefined;

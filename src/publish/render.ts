@@ -92,6 +92,8 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
         "",
       );
       if (inline.posted > 0) lines.push(`${inline.posted} posted ${link}.`, "");
+      else if (inline.url)
+        lines.push(`This head's review is [on the pull request](${inline.url}).`, "");
       if (inline.repeated > 0)
         lines.push(
           `${inline.repeated} already on their lines from an earlier review of this pull request, not repeated.`,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
-import { NO_USAGE, type Outcome, type Publication } from "../../src/outcome/outcome.js";
+import { NO_USAGE, type Outcome } from "../../src/outcome/outcome.js";
 import type { Finding } from "../../src/outcome/review.js";
 import { chooseInline, renderInlineBody } from "../../src/publish/inline-review.js";
 import { Publisher } from "../../src/publish/publisher.js";
@@ -45,7 +45,14 @@ const finding = (over: Partial<Finding>): Finding => ({
   ...over,
 });
 
-function outcome(findings: Finding[], review: Partial<Publication> = {}): Outcome {
+function outcome(
+  findings: Finding[],
+  review: {
+    commitId?: string;
+    minSeverity?: "critical" | "major" | "minor" | "nit";
+    maxComments?: number;
+  } = {},
+): Outcome {
   return {
     conclusion: "success",
     stop: "final-answer",
@@ -61,13 +68,19 @@ function outcome(findings: Finding[], review: Partial<Publication> = {}): Outcom
         minSeverity: "minor",
         maxComments: 25,
         ...review,
-      } as Publication,
+      },
       { kind: "sticky-comment", pr: 7 },
     ],
   };
 }
 
 async function publish(o: Outcome, progress?: string) {
+  const { result, journal } = await publishOnly(o, progress);
+  const comment = github.issueComments(FULL, 7)[0]?.body ?? "";
+  return { result, comment, journal };
+}
+
+async function publishOnly(o: Outcome, progress?: string) {
   const journal = new MemoryJournal();
   const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
     owner: "acme",
@@ -147,7 +160,7 @@ describe("findings on their lines, as one review", () => {
     );
     expect(
       created.filter((r) => r.status === 200 && (r.body as { event?: string }).event === undefined),
-    ).toHaveLength(deleted.length);
+    ).toHaveLength(deleted.length + 1);
     expect(deleted.length).toBeGreaterThan(0);
   });
 
@@ -226,18 +239,49 @@ describe("a later review of the same pull request", () => {
       finding({ line: 9, quote: "line 9: value 9", title: "Also reworded" }),
       finding({ line: 22, quote: "added B", title: "New one" }),
     ]);
-    const { comment } = await publish(outcome(again.placed), "reviewing again");
+    // A new commit on the pull request (its diff, for these lines, is the same).
+    const next = "b".repeat(40);
+    github.updatePullRequest(FULL, 7, { head: { sha: next } });
+    const { comment } = await publish(outcome(again.placed, { commitId: next }), "reviewing");
     const reviews = github.reviews(FULL, 7);
-    expect(reviews).toHaveLength(2);
+    expect(reviews.map((r) => r.commit_id)).toEqual([pr.head, next]);
     const comments = github.reviewComments(FULL, 7);
     expect(comments).toHaveLength(3);
     expect(comments.filter((c) => c.pull_request_review_id === reviews[1]!.id)).toEqual([
       expect.objectContaining({ line: 22, body: expect.stringContaining("New one") }),
     ]);
     expect(comment).toContain("2 already on their lines from an earlier review");
-    // A third run with nothing new posts no review at all.
-    await publish(outcome(again.placed));
+    // A re-run on the same head: nothing known is posted, and a second review of that head is
+    // never made; what is new is listed in the comment.
+    const rerun = await placeFindings(pr.index, [
+      ...again.placed,
+      finding({ line: 11, quote: "line 11: value 11", title: "Only in the re-run" }),
+    ]);
+    const last = await publish(outcome(rerun.placed, { commitId: next }));
     expect(github.reviews(FULL, 7)).toHaveLength(2);
+    expect(last.comment).toMatch(
+      /this head already has Rivumi's review from another run.*Only in the re-run/,
+    );
+  });
+
+  it("leaves one review per head when two runs publish at the same moment", async () => {
+    const once = await first();
+    const [a, b] = await Promise.all([
+      publishOnly(outcome(once.placed)),
+      publishOnly(outcome(once.placed)),
+    ]);
+    expect([...a.result.failures, ...b.result.failures]).toEqual([]);
+    expect(github.reviews(FULL, 7).map((r) => r.state)).toEqual(["COMMENTED"]);
+    expect(github.reviewComments(FULL, 7)).toHaveLength(2);
+    expect(github.issueComments(FULL, 7)).toHaveLength(1);
+    // The second run's pending review, withdrawn once it saw the first run's review.
+    expect(
+      github.requestsTo("DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"),
+    ).toHaveLength(1);
+    // Whichever run wrote the comment last, it links the one review.
+    expect(github.issueComments(FULL, 7)[0]!.body).toContain(
+      `(${String(github.reviews(FULL, 7)[0]!.html_url)})`,
+    );
   });
 
   it("ignores state pasted into someone else's comment with Rivumi's marker", async () => {
