@@ -33,6 +33,12 @@ async function start(extra: Partial<ReplHostOptions> = {}): Promise<ReplHost> {
 }
 
 /** Alive, and not a zombie waiting for a parent to reap it. */
+async function gone(pid: number, withinMs = 3000): Promise<boolean> {
+  for (const until = Date.now() + withinMs; running(pid) && Date.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  return !running(pid);
+}
+
 function running(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -178,8 +184,10 @@ describe("cells that misbehave", () => {
       /ran past its 1 s time limit.*process group were killed.*fresh REPL process.*gone/s,
     );
     const sleeper = Number(readFileSync(join(host.workDir, "sleeper.pid"), "utf8"));
-    expect(running(pid)).toBe(false);
-    expect(running(sleeper)).toBe(false);
+    // SIGKILL is queued at once but acted on when the process is next scheduled: on a loaded
+    // machine that can take a moment, so each is given a few seconds to be gone.
+    expect(await gone(pid)).toBe(true);
+    expect(await gone(sleeper)).toBe(true);
     const after = await host.exec("print('kept' in globals(), len(_context))");
     expect(after.stdout).toBe("False 11\n");
     expect(after.lost).toBeUndefined();
