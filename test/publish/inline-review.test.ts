@@ -74,13 +74,13 @@ function outcome(
   };
 }
 
-async function publish(o: Outcome, progress?: string) {
-  const { result, journal } = await publishOnly(o, progress);
+async function publish(o: Outcome, progress?: string, wait = { tries: 30, ms: 200 }) {
+  const { result, journal } = await publishOnly(o, progress, wait);
   const comment = github.issueComments(FULL, 7)[0]?.body ?? "";
   return { result, comment, journal };
 }
 
-async function publishOnly(o: Outcome, progress?: string) {
+async function publishOnly(o: Outcome, progress?: string, wait = { tries: 30, ms: 200 }) {
   const journal = new MemoryJournal();
   const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
     owner: "acme",
@@ -91,6 +91,7 @@ async function publishOnly(o: Outcome, progress?: string) {
     stickyKey: "ci/review",
     botLogin: undefined,
     redact: (t) => t,
+    pendingWait: wait,
   });
   if (progress !== undefined) publisher.progress({ pr: 7, task: progress, head: pr.head });
   const result = await publisher.publishAll(o);
@@ -282,6 +283,26 @@ describe("a later review of the same pull request", () => {
     expect(github.issueComments(FULL, 7)[0]!.body).toContain(
       `(${String(github.reviews(FULL, 7)[0]!.html_url)})`,
     );
+  });
+
+  it("removes a pending review a killed run left behind, after waiting for it, and posts", async () => {
+    const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
+      owner: "acme",
+      repo: "widgets",
+    });
+    const left = await port.createReview(7, {
+      commitId: pr.head,
+      body: "left behind",
+      event: undefined,
+      comments: [],
+    });
+    const once = await first();
+    const { result } = await publish(outcome(once.placed), undefined, { tries: 2, ms: 50 });
+    expect(result.failures).toEqual([]);
+    const reviews = github.reviews(FULL, 7);
+    expect(reviews.map((r) => r.state)).toEqual(["COMMENTED"]);
+    expect(reviews[0]!.id).not.toBe(left.id);
+    expect(github.reviewComments(FULL, 7)).toHaveLength(2);
   });
 
   it("ignores state pasted into someone else's comment with Rivumi's marker", async () => {
