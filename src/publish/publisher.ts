@@ -309,7 +309,9 @@ export class Publisher {
     result.url = sent.review?.url;
     result.posted = n - sent.refused.length;
     this.inline = result;
-    remember(sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding));
+    const onLines = sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding);
+    remember(onLines);
+    this.recordPlacements(outcome, onLines, sent.review?.url);
     // A review is journaled as the comment it is on GitHub's side: a body with line comments.
     if (sent.review)
       this.opts.journal.emit({
@@ -323,6 +325,32 @@ export class Publisher {
         bytes: body.length,
       });
     return undefined;
+  }
+
+  /**
+   * The review's findings again, now that it is known which went on their lines: the journal's
+   * page shows the last `review.findings` event.
+   */
+  private recordPlacements(outcome: Outcome, onLines: Finding[], url: string | undefined): void {
+    const inline = new Set(onLines);
+    const entry = (f: Finding, posted: "inline" | "summary" | "not anchored") => ({
+      path: f.path,
+      line: f.line,
+      ...(f.start_line !== undefined ? { start_line: f.start_line } : {}),
+      severity: f.severity,
+      body: f.body.slice(0, 4_000),
+      posted,
+      ...(posted === "inline" && url ? { url } : {}),
+    });
+    this.opts.journal.emit({
+      type: "review.findings",
+      findings: [
+        ...(outcome.review?.findings ?? []).map((f) =>
+          entry(f, inline.has(f) ? "inline" : "summary"),
+        ),
+        ...(outcome.unanchored ?? []).map((f) => entry(f, "not anchored")),
+      ],
+    });
   }
 
   /**

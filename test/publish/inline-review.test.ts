@@ -110,10 +110,15 @@ describe("findings on their lines, as one review", () => {
       finding({ start_line: 21, line: 22, quote: "added B", severity: "critical" }),
     ]);
     expect(unplaced).toEqual([]);
-    const { result, comment } = await publish(outcome(placed));
+    const { result, comment, journal } = await publish(outcome(placed));
     expect(result.failures).toEqual([]);
 
     const reviews = github.reviews(FULL, 7);
+    // The journal's last word on the findings says each went on its line, with the review's address.
+    const recorded = journal.events.filter((e) => e.type === "review.findings").at(-1);
+    expect(recorded).toMatchObject({
+      findings: placed.map(() => ({ posted: "inline", url: String(reviews[0]!.html_url) })),
+    });
     expect(reviews).toHaveLength(1);
     expect(reviews[0]).toMatchObject({ state: "COMMENTED", commit_id: pr.head });
     const comments = github.reviewComments(FULL, 7);
