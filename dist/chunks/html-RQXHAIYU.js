@@ -1,0 +1,373 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import"./chunk-4ADGFKRA.js";import{createHash as n}from"node:crypto";var t=`
+(function () {
+  "use strict";
+  var body = document.body;
+  var statusLine = document.getElementById("status");
+  var BADGES = ["success", "partial", "failure", "skipped", "refused", "unfinished", "other"];
+  function fail(message) {
+    body.setAttribute("data-status", "error");
+    statusLine.textContent = "This page could not be shown: " + message;
+  }
+  window.addEventListener("error", function (event) { fail(String(event.message)); });
+  function n(x) { return Number(x).toLocaleString("en-US"); }
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+  function add(parent, child) { parent.appendChild(child); return child; }
+  function linkOrText(text, href) {
+    if (typeof href !== "string" || !/^https?:\\/\\//i.test(href)) return el("span", null, text);
+    var a = el("a", null, text);
+    a.setAttribute("href", href);
+    a.setAttribute("rel", "noopener noreferrer nofollow");
+    a.setAttribute("target", "_blank");
+    return a;
+  }
+  function firstLine(text) {
+    var line = text.split("\\n")[0];
+    return line.length > 80 ? line.slice(0, 80) + "\\u2026" : line;
+  }
+  // A collapsed text enters the document when it is first opened: a page of many rows stays light.
+  var lazy = new WeakMap();
+  function longText(label, text, code) {
+    var details = el("details", "long");
+    add(details, el("summary", null, label + " \\u00b7 " + n(text.length) + " chars"));
+    add(details, el("pre", code ? "code" : null));
+    lazy.set(details, text);
+    details.addEventListener("toggle", function () { if (details.open) fill(details); });
+    return details;
+  }
+  function fill(details) {
+    var text = lazy.get(details);
+    if (text === undefined) return;
+    lazy.delete(details);
+    details.lastChild.textContent = text;
+  }
+  /** Everything a row holds, its collapsed texts included. */
+  function fullText(node) {
+    var text = node.textContent + (lazy.has(node) ? "\\n" + lazy.get(node) : "");
+    node.querySelectorAll("details.long").forEach(function (d) {
+      if (lazy.has(d)) text += "\\n" + lazy.get(d);
+    });
+    return text;
+  }
+  function cell(tag, value, numeric) {
+    var td = el(tag, numeric ? "num" : null);
+    var v = typeof value === "string" ? { text: value } : value;
+    if (v.error) td.classList.add("err");
+    if (v.href) add(td, linkOrText(v.text, v.href));
+    else if (v.text.length > 160 || v.text.indexOf("\\n") >= 0) add(td, longText(firstLine(v.text), v.text, v.code));
+    else td.textContent = v.text;
+    return td;
+  }
+  function table(t) {
+    var tbl = el("table");
+    if (t.caption) add(tbl, el("caption", null, t.caption));
+    var numeric = t.numeric || [];
+    var head = add(add(tbl, el("thead")), el("tr"));
+    t.columns.forEach(function (c, i) { add(head, cell("th", c, numeric.indexOf(i) >= 0)); });
+    var tbody = add(tbl, el("tbody"));
+    t.rows.forEach(function (r) {
+      var tr = add(tbody, el("tr", "row"));
+      r.forEach(function (c, i) { add(tr, cell("td", c, numeric.indexOf(i) >= 0)); });
+    });
+    return tbl;
+  }
+  function section(parent, id, title) {
+    var s = add(parent, el("section"));
+    s.id = id;
+    add(s, el("h2", null, title));
+    return s;
+  }
+  function renderSection(parent, sec) {
+    var s = section(parent, sec.id, sec.title);
+    (sec.notes || []).forEach(function (note) { add(s, el("p", "muted", note)); });
+    if (sec.tables.length === 0) add(s, el("p", "muted", sec.empty || "Nothing recorded."));
+    sec.tables.forEach(function (t) { add(s, table(t)); });
+  }
+  function summaryOf(title, detail) {
+    var s = el("summary");
+    add(s, el("span", null, title + " "));
+    add(s, el("span", "detail", detail));
+    return s;
+  }
+  function renderNode(node) {
+    var li = el("li");
+    var d = add(li, el("details", "node"));
+    d.open = true;
+    add(d, summaryOf(node.title, node.detail));
+    if (node.error) add(d, el("div", "err", node.error));
+    var turns = add(d, el("ul"));
+    node.turns.forEach(function (t) {
+      var td = add(add(turns, el("li")), el("details", "turn"));
+      add(td, summaryOf(t.title, t.detail));
+      if (t.error) add(td, el("div", "err", t.error));
+      t.texts.forEach(function (x) {
+        add(td, el("div", "muted", x.label));
+        add(td, el("pre", x.code ? "code" : null, x.text));
+      });
+      if (t.batches.length) {
+        var list = add(td, el("ul"));
+        t.batches.forEach(function (b) {
+          var li2 = add(list, el("li", "batch"));
+          add(li2, el("strong", null, b.title + " "));
+          add(li2, el("span", "detail", b.detail));
+          b.errors.forEach(function (e) { add(li2, el("div", "err", e)); });
+        });
+      }
+      if (t.nested.length) {
+        var nested = add(td, el("ul"));
+        t.nested.forEach(function (child) { add(nested, renderNode(child)); });
+      }
+    });
+    return li;
+  }
+  function renderTimeline(parent, timeline) {
+    var rows = timeline.rows;
+    var s = section(parent, "timeline", "Timeline \\u00b7 " + n(rows.length) + " rows from " + n(timeline.events) + " events");
+    var controls = add(s, el("div", "controls"));
+    var search = add(controls, el("input"));
+    search.type = "search";
+    search.id = "search";
+    search.placeholder = "Search the rows of every table";
+    search.setAttribute("aria-label", "Search");
+    var kind = add(controls, el("select"));
+    kind.id = "kind";
+    kind.setAttribute("aria-label", "Kind of event");
+    var all = add(kind, el("option", null, "every kind (" + n(rows.length) + ")"));
+    all.value = "all";
+    timeline.kinds.forEach(function (k) {
+      var o = add(kind, el("option", null, k[0] + " (" + n(k[1]) + ")"));
+      o.value = k[0];
+    });
+    var errorCount = rows.filter(function (r) { return r.error; }).length;
+    var label = add(controls, el("label"));
+    var errorsOnly = add(label, el("input"));
+    errorsOnly.type = "checkbox";
+    errorsOnly.id = "errors-only";
+    add(label, document.createTextNode(" only errors (" + n(errorCount) + ")"));
+    var shown = add(controls, el("span", "muted"));
+    shown.id = "shown";
+    // Rows are grid lines rather than table rows, so the browser lays out only those on screen.
+    var list = add(s, el("div", "timeline"));
+    list.id = "timeline-rows";
+    var head = add(list, el("div", "trow head"));
+    ["seq", "time", "phase", "event", "detail"].forEach(function (c) { add(head, el("div", null, c)); });
+    rows.forEach(function (r) {
+      var row = add(list, el("div", "row event trow" + (r.error ? " error" : "")));
+      row.setAttribute("data-kind", r.kind);
+      if (r.error) row.setAttribute("data-error", "1");
+      add(row, el("div", "seq", r.seq));
+      add(row, el("div", "at", r.at));
+      add(row, el("div", "phase", r.phase));
+      add(add(row, el("div", "title")), linkOrText(r.title, r.href));
+      var detail = add(row, el("div", "detail"));
+      add(detail, el("div", null, r.detail));
+      if (r.error) add(detail, el("div", "err", r.error));
+      r.texts.forEach(function (t) { add(detail, longText(t.label, t.text, t.code)); });
+    });
+    var texts = new Map();
+    function apply() {
+      var q = search.value.trim().toLowerCase();
+      var count = 0;
+      var total = 0;
+      var trs = document.querySelectorAll(".row");
+      for (var i = 0; i < trs.length; i++) {
+        var tr = trs[i];
+        var event = tr.classList.contains("event");
+        var ok = true;
+        if (event) {
+          total++;
+          if (kind.value !== "all" && tr.getAttribute("data-kind") !== kind.value) ok = false;
+          if (errorsOnly.checked && !tr.hasAttribute("data-error")) ok = false;
+        }
+        if (ok && q) {
+          if (!texts.has(tr)) texts.set(tr, fullText(tr).toLowerCase());
+          ok = texts.get(tr).indexOf(q) >= 0;
+          // Open the collapsed texts that hold what was searched for.
+          if (ok) tr.querySelectorAll("details").forEach(function (d) {
+            if (!d.open && fullText(d).toLowerCase().indexOf(q) >= 0) { fill(d); d.open = true; }
+          });
+        }
+        tr.hidden = !ok;
+        if (ok && event) count++;
+      }
+      shown.textContent = "showing " + n(count) + " of " + n(total) + " rows";
+    }
+    var timer = 0;
+    search.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(apply, 150);
+    });
+    kind.addEventListener("change", apply);
+    errorsOnly.addEventListener("change", apply);
+    apply();
+    return function fromHash(key, value) {
+      if (key === "errors") errorsOnly.checked = true;
+      else if (key === "kind" && timeline.kinds.some(function (k) { return k[0] === value; })) kind.value = value;
+      else if (key === "q") search.value = value;
+      else return;
+      apply();
+    };
+  }
+  /** The address's #part: expand-all, errors, kind=K and q=TEXT, joined with &. */
+  function hashParts() {
+    return location.hash.replace(/^#/, "").split("&").map(function (part) {
+      var eq = part.indexOf("=");
+      var value = eq < 0 ? "" : part.slice(eq + 1);
+      try { value = decodeURIComponent(value); } catch (e) { /* shown as written */ }
+      return [eq < 0 ? part : part.slice(0, eq), value];
+    });
+  }
+  function setAll(open) {
+    var all = document.querySelectorAll("details");
+    for (var i = 0; i < all.length; i++) {
+      if (open) fill(all[i]);
+      all[i].open = open;
+    }
+  }
+  function render() {
+    var started = Date.now();
+    var data = JSON.parse(document.getElementById("rivumi-data").textContent);
+    var page = document.getElementById("page");
+    document.title = data.title + " \\u00b7 " + data.badgeText;
+    var h1 = add(page, el("h1"));
+    add(h1, el("span", null, data.title));
+    add(h1, el("span", "badge " + (BADGES.indexOf(data.badge) >= 0 ? data.badge : "other"), data.badgeText));
+    var dl = add(page, el("dl", "header"));
+    data.header.forEach(function (f) {
+      add(dl, el("dt", null, f[0]));
+      add(dl, el("dd", null, f[1]));
+    });
+    if (data.notes.length) {
+      var notes = add(page, el("div", "notes"));
+      notes.setAttribute("role", "note");
+      data.notes.forEach(function (note) { add(notes, el("p", null, note)); });
+    }
+    var nav = add(page, el("nav"));
+    var stats = data.sections.filter(function (x) { return x.id === "stats"; });
+    var rest = data.sections.filter(function (x) { return x.id !== "stats"; });
+    var parts = stats.concat([{ id: "timeline", title: "Timeline" }, { id: "rlm", title: "RLM" }], rest);
+    parts.forEach(function (p) {
+      var a = add(nav, el("a", null, p.title));
+      a.setAttribute("href", "#" + p.id);
+    });
+    var expand = add(nav, el("button", null, "expand all"));
+    expand.type = "button";
+    expand.addEventListener("click", function () { setAll(true); });
+    var collapse = add(nav, el("button", null, "collapse all"));
+    collapse.type = "button";
+    collapse.addEventListener("click", function () { setAll(false); });
+    stats.forEach(function (sec) { renderSection(page, sec); });
+    var filter = renderTimeline(page, data.timeline);
+    var rlm = section(page, "rlm", "RLM runs (" + n(data.rlm.length) + ")");
+    if (data.rlm.length === 0) add(rlm, el("p", "muted", "No RLM run in this journal."));
+    else {
+      var tree = add(add(rlm, el("div", "tree")), el("ul"));
+      data.rlm.forEach(function (node) { add(tree, renderNode(node)); });
+    }
+    rest.forEach(function (sec) { renderSection(page, sec); });
+    add(page, el("footer", null, data.footer));
+    function honourHash() {
+      hashParts().forEach(function (p) {
+        if (p[0] === "expand-all") setAll(true);
+        else filter(p[0], p[1]);
+      });
+    }
+    window.addEventListener("hashchange", honourHash);
+    honourHash();
+    body.setAttribute("data-status", "ready");
+    body.setAttribute("data-render-ms", String(Date.now() - started));
+    statusLine.textContent = "ready";
+  }
+  try {
+    render();
+  } catch (error) {
+    fail(error && error.message ? error.message : String(error));
+  }
+})();
+`;var r=`
+:root { color-scheme: light dark; --fg: #1f2328; --muted: #59636e; --bg: #fff; --panel: #f6f8fa;
+  --line: #d1d9e0; --err: #cf222e; --err-bg: #ffebe9; --ok: #1a7f37; --warn: #9a6700; --accent: #0969da; }
+@media (prefers-color-scheme: dark) { :root { --fg: #e6edf3; --muted: #9198a1; --bg: #0d1117;
+  --panel: #151b23; --line: #3d444d; --err: #ff7b72; --err-bg: #3c1618; --ok: #3fb950;
+  --warn: #d29922; --accent: #4493f8; } }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  color: var(--fg); background: var(--bg); }
+main { padding: 16px 24px 48px; max-width: 1600px; margin: 0 auto; }
+h1 { font-size: 22px; margin: 4px 0 12px; display: flex; gap: 12px; align-items: center; flex-wrap: wrap; }
+h2 { font-size: 17px; margin: 28px 0 8px; padding-bottom: 4px; border-bottom: 1px solid var(--line); }
+h3 { font-size: 14px; margin: 14px 0 6px; color: var(--muted); font-weight: 600; }
+code, pre, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12.5px; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; padding: 8px; max-height: 32em;
+  overflow: auto; background: var(--panel); border: 1px solid var(--line); border-radius: 6px; }
+.badge { font-size: 13px; padding: 2px 10px; border-radius: 999px; border: 1px solid currentColor; font-weight: 600; }
+.badge.success { color: var(--ok); } .badge.partial, .badge.unfinished, .badge.skipped { color: var(--warn); }
+.badge.failure, .badge.refused { color: var(--err); } .badge.other { color: var(--muted); }
+dl.header { display: grid; grid-template-columns: max-content 1fr; gap: 3px 16px; margin: 0;
+  padding: 12px 16px; background: var(--panel); border: 1px solid var(--line); border-radius: 8px; }
+dl.header dt { color: var(--muted); } dl.header dd { margin: 0; overflow-wrap: anywhere; }
+.notes { margin: 12px 0; padding: 8px 16px; border-left: 4px solid var(--warn); background: var(--panel); }
+.notes p { margin: 4px 0; }
+nav { margin: 14px 0 0; display: flex; gap: 14px; flex-wrap: wrap; }
+a { color: var(--accent); }
+.controls { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; margin: 8px 0;
+  position: sticky; top: 0; background: var(--bg); padding: 6px 0; z-index: 1; }
+.controls input[type=search] { min-width: 280px; padding: 5px 8px; font: inherit; }
+.controls select, .controls button { font: inherit; padding: 4px 8px; }
+.muted { color: var(--muted); }
+table { border-collapse: collapse; width: 100%; margin: 4px 0 10px; }
+caption { text-align: left; color: var(--muted); padding: 4px 0; }
+th, td { text-align: left; vertical-align: top; padding: 4px 8px; border-bottom: 1px solid var(--line);
+  overflow-wrap: anywhere; }
+th { background: var(--panel); font-weight: 600; position: relative; }
+#stats table { width: auto; min-width: 50%; }
+td.num, th.num { padding-left: 20px; text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+tr.error td { background: var(--err-bg); }
+.err { color: var(--err); font-weight: 600; }
+.timeline { border-top: 1px solid var(--line); }
+.trow { display: grid; grid-template-columns: 4em 5.5em 6em minmax(9em, 15em) minmax(0, 1fr);
+  gap: 0 10px; padding: 4px 8px; border-bottom: 1px solid var(--line); }
+.trow.event { content-visibility: auto; contain-intrinsic-size: auto 30px; }
+.trow[hidden] { display: none; }
+.trow.head { font-weight: 600; background: var(--panel); }
+.trow.error { background: var(--err-bg); }
+.trow > div { min-width: 0; overflow-wrap: anywhere; }
+.trow .at, .trow .seq { white-space: nowrap; color: var(--muted); font-variant-numeric: tabular-nums; }
+.trow .title { font-weight: 600; }
+details.long > summary { cursor: pointer; color: var(--muted); }
+details.long { margin: 2px 0; }
+.tree ul { list-style: none; margin: 0; padding-left: 22px; border-left: 1px dashed var(--line); }
+.tree li { margin: 3px 0; }
+.tree details > summary { cursor: pointer; }
+.tree .node > summary { font-weight: 600; }
+.tree .detail { color: var(--muted); font-weight: normal; }
+.tree .batch { margin: 2px 0; }
+#status { margin: 0; padding: 6px 24px; color: var(--muted); }
+body[data-status="ready"] #status { display: none; }
+body[data-status="error"] #status { color: var(--err); font-weight: 600; }
+footer { margin-top: 32px; color: var(--muted); font-size: 12px; overflow-wrap: anywhere; }
+`;var a=e=>`'sha256-${n("sha256").update(e).digest("base64")}'`;function d(e){return JSON.stringify(e).replace(/</g,"\\u003c").replace(/>/g,"\\u003e").replace(/&/g,"\\u0026").replace(/\u2028/g,"\\u2028").replace(/\u2029/g,"\\u2029")}var o=["default-src 'none'",`script-src ${a(t)}`,`style-src ${a(r)}`,"img-src data:","base-uri 'none'","form-action 'none'"].join("; ");function p(e){return`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${o}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>Rivumi journal</title>
+<style>${r}</style>
+</head>
+<body data-status="loading">
+<p id="status" role="status">Loading the journal\u2026 (this page needs JavaScript to show it)</p>
+<main id="page"></main>
+<script type="application/json" id="rivumi-data">${d(e)}</script>
+<script>${t}</script>
+</body>
+</html>
+`}export{o as CSP,d as jsonForScript,p as renderPage};
