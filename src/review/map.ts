@@ -5,7 +5,7 @@ import type { ChatMessage, ModelPort, Usage } from "../model/port.js";
 import { describeError, isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
 import { fenceUntrusted } from "../util/fence.js";
 import { mapLimit } from "../util/map-limit.js";
-import { hunkParts, renderHunks } from "../workspace/hunk-index.js";
+import { hunkParts, renderHunks } from "../workspace/hunk-pages.js";
 import { estimateTokens, type TokenBudget } from "./budget.js";
 import type { DiffReview } from "./diff-review.js";
 import { parseChildReply, type ChildFinding } from "./findings.js";

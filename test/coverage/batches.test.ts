@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { headingAllowance, planBatches, type Batch } from "../../src/coverage/batches.js";
 import { CoverageLedger, type LedgerFile } from "../../src/coverage/ledger.js";
 import { decideFiles } from "../../src/coverage/rules.js";
-import { buildHunkIndex, renderHunks } from "../../src/workspace/hunk-index.js";
+import { buildHunkIndex } from "../../src/workspace/hunk-index.js";
+import { renderHunks } from "../../src/workspace/hunk-pages.js";
 import { makeTempGit } from "../support/temp-git.js";
 
 function ledgerOf(spec: [path: string, sizes: number[]][]): CoverageLedger {

@@ -5,15 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiffFile } from "../../src/workspace/diff-parse.js";
 import {
   buildHunkIndex,
-  hunkParts,
   loadHunkIndex,
   locateLine,
-  MIN_PAGE_CHARS,
-  pageHunks,
   readHunk,
   readHunks,
   type HunkIndex,
 } from "../../src/workspace/hunk-index.js";
+import { hunkParts, MIN_PAGE_CHARS, pageHunks } from "../../src/workspace/hunk-pages.js";
 import { parseHunks } from "../support/diff-hunks.js";
 import { makeTempGit, type TempGit } from "../support/temp-git.js";
 

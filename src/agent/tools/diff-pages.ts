@@ -1,7 +1,7 @@
 import * as z from "zod";
 import type { DiffReview } from "../../review/diff-review.js";
 import { ToolError } from "../../util/errors.js";
-import { pageHunks } from "../../workspace/hunk-index.js";
+import { pageHunks } from "../../workspace/hunk-pages.js";
 import { defineTool } from "./tool.js";
 
 /** Room left under the loop's tool-output cap, so a page is never cut by it. */
