@@ -1,8 +1,7 @@
 import { formatInstructionsMarkdown } from "../context/instructions/format.js";
 import type { Journal } from "../journal/journal.js";
-import type { FindingPlacement, RecordedFinding } from "../journal/review-events.js";
 import type { Outcome, Publication } from "../outcome/outcome.js";
-import type { Finding } from "../outcome/review.js";
+import { recordedFindings } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { runAgent, type AgentRunResult } from "./agent-run.js";
 import type { Mode, ModePorts } from "./ports.js";
@@ -20,20 +19,9 @@ export const reviewMode: Mode<AgentPlan> = async (ports, plan) => {
 /** The final findings and where the outcome places them, for the journal's page. */
 function recordFindings(journal: Journal, agent: AgentRunResult): void {
   if (!agent.review && agent.unanchored.length === 0) return;
-  const entry = (f: Finding, posted: FindingPlacement): RecordedFinding => ({
-    path: f.path,
-    line: f.line,
-    ...(f.start_line !== undefined ? { start_line: f.start_line } : {}),
-    severity: f.severity,
-    body: f.body.slice(0, 4_000),
-    posted,
-  });
   journal.emit({
     type: "review.findings",
-    findings: [
-      ...(agent.review?.findings ?? []).map((f) => entry(f, "summary")),
-      ...agent.unanchored.map((f) => entry(f, "not anchored")),
-    ],
+    findings: recordedFindings(agent.review?.findings ?? [], agent.unanchored),
   });
 }
 

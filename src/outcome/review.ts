@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type { FindingPlacement, RecordedFinding } from "../journal/review-events.js";
 
 export const findingSchema = z.object({
   path: z
@@ -69,4 +70,29 @@ export function reviewFromText(text: string): Review {
     }
   }
   return { summary: text.trim() || "(the model returned an empty answer)", findings: [] };
+}
+
+/**
+ * The journal's record of a run's findings and where each went: those in `inline` on their lines
+ * (with the review's address), the other findings in the summary, and the unanchored ones listed
+ * apart.
+ */
+export function recordedFindings(
+  findings: readonly Finding[],
+  unanchored: readonly Finding[],
+  placed: { inline?: ReadonlySet<Finding>; url?: string | undefined } = {},
+): RecordedFinding[] {
+  const entry = (f: Finding, posted: FindingPlacement): RecordedFinding => ({
+    path: f.path,
+    line: f.line,
+    ...(f.start_line !== undefined ? { start_line: f.start_line } : {}),
+    severity: f.severity,
+    body: f.body.slice(0, 4_000),
+    posted,
+    ...(posted === "inline" && placed.url ? { url: placed.url } : {}),
+  });
+  return [
+    ...findings.map((f) => entry(f, placed.inline?.has(f) ? "inline" : "summary")),
+    ...unanchored.map((f) => entry(f, "not anchored")),
+  ];
 }

@@ -1,7 +1,7 @@
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
-import type { Finding } from "../outcome/review.js";
+import { recordedFindings, type Finding } from "../outcome/review.js";
 import { bound } from "../util/sanitize.js";
 import {
   chooseInline,
@@ -332,24 +332,12 @@ export class Publisher {
    * page shows the last `review.findings` event.
    */
   private recordPlacements(outcome: Outcome, onLines: Finding[], url: string | undefined): void {
-    const inline = new Set(onLines);
-    const entry = (f: Finding, posted: "inline" | "summary" | "not anchored") => ({
-      path: f.path,
-      line: f.line,
-      ...(f.start_line !== undefined ? { start_line: f.start_line } : {}),
-      severity: f.severity,
-      body: f.body.slice(0, 4_000),
-      posted,
-      ...(posted === "inline" && url ? { url } : {}),
-    });
     this.opts.journal.emit({
       type: "review.findings",
-      findings: [
-        ...(outcome.review?.findings ?? []).map((f) =>
-          entry(f, inline.has(f) ? "inline" : "summary"),
-        ),
-        ...(outcome.unanchored ?? []).map((f) => entry(f, "not anchored")),
-      ],
+      findings: recordedFindings(outcome.review?.findings ?? [], outcome.unanchored ?? [], {
+        inline: new Set(onLines),
+        url,
+      }),
     });
   }
 
