@@ -31,16 +31,16 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
   return {
     model: opts.model,
     async complete(messages, tools, signal, options): Promise<ModelReply> {
-      const res = await client.chat.completions.create(
-        {
-          model: opts.model,
-          messages: guard.messages(messages),
-          ...(tools.length > 0 ? { tools, tool_choice: "auto" } : {}),
-          // Strict OpenAI-compatible servers refuse unknown fields: only sent when asked for.
-          ...(options?.promptCacheKey ? { prompt_cache_key: options.promptCacheKey } : {}),
-          ...(options?.maxTokens ? { max_tokens: options.maxTokens } : {}),
-        },
-        { signal },
+      const body = {
+        model: opts.model,
+        messages: guard.messages(messages),
+        ...(tools.length > 0 ? { tools, tool_choice: "auto" as const } : {}),
+        // Strict OpenAI-compatible servers refuse unknown fields: only sent when asked for.
+        ...(options?.promptCacheKey ? { prompt_cache_key: options.promptCacheKey } : {}),
+        ...(options?.maxTokens ? { max_tokens: options.maxTokens } : {}),
+      };
+      const res = await withRequestSignal(signal, (requestSignal) =>
+        client.chat.completions.create(body, { signal: requestSignal }),
       );
       // A proxy's error page or a half-written body can come with a 200: not an answer.
       const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
@@ -63,6 +63,27 @@ export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
       };
     },
   };
+}
+
+/**
+ * Runs one request with a signal of its own that follows the run's. The SDK adds an abort
+ * listener to the signal it is given and never removes it: given the run's signal, a review of a
+ * thousand child requests left a thousand listeners on it, and each new one cost a walk of the
+ * list. The request's own signal is dropped with its listener when the request settles.
+ */
+async function withRequestSignal<T>(
+  signal: AbortSignal,
+  request: (requestSignal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(signal.reason);
+  if (signal.aborted) abort();
+  else signal.addEventListener("abort", abort, { once: true });
+  try {
+    return await request(controller.signal);
+  } finally {
+    signal.removeEventListener("abort", abort);
+  }
 }
 
 /** A short, single-line description of an unexpected response body. */
