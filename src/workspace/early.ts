@@ -4,7 +4,7 @@ import type { GitFileSource } from "../context/files/git-source.js";
 import type { PullFile } from "../github/port.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { changedFiles } from "./diff-files.js";
-import { createWorkspace, type Workspace } from "./workspace.js";
+import { startWorkspace, type Workspace, type WorkspaceCommits } from "./workspace.js";
 
 /**
  * For a pull_request event everything the workspace needs is in the payload, so the clone can
@@ -20,7 +20,7 @@ export function startEarlyWorkspace(opts: {
 }): Promise<Workspace> | undefined {
   const t = opts.trigger;
   if (t.kind !== "pull_request" || (t.event === "pull_request" && t.isFork)) return undefined;
-  const early = createWorkspace({
+  const start = startWorkspace({
     runDir: opts.runDir,
     checkout: opts.checkout,
     remoteUrl: t.cloneUrl,
@@ -30,9 +30,18 @@ export function startEarlyWorkspace(opts: {
     headRef: `refs/pull/${t.number}/head`,
     signal: opts.signal,
   });
+  const early = start.workspace;
   early.catch(() => undefined); // awaited by runAgent, or disposed of by main
+  start.commits.catch(() => undefined); // the workspace's promise carries the same failure
+  commitsOf.set(early, start.commits);
   return early;
 }
+
+/**
+ * The commits of each early workspace, known before its checkout ends: `readAhead`, given the
+ * workspace's promise, reads git objects from them while the working tree is still being written.
+ */
+const commitsOf = new WeakMap<Promise<Workspace | undefined>, Promise<WorkspaceCommits>>();
 
 /** What the early workspace lets a run read before it knows whether it goes ahead. */
 export interface EarlyReads {
@@ -43,16 +52,18 @@ export interface EarlyReads {
 }
 
 /**
- * Reads only git objects of the early workspace, so it may run beside the trust check: the
- * changed files, then the base commit's trees that the instruction walk will need. `signal` stops
- * the git processes when the run is skipped, refused or cancelled.
+ * Reads only git objects of the early workspace, so it may run beside the trust check and beside
+ * the checkout of its working tree: the changed files, then the base commit's trees that the
+ * instruction walk will need. `signal` stops the git processes when the run is skipped, refused
+ * or cancelled.
  */
 export function readAhead(
   early: Promise<Workspace | undefined>,
   baseSha: string,
   signal: AbortSignal,
 ): Promise<EarlyReads | undefined> {
-  const reads = early.then(async (ws) => {
+  const commits: Promise<WorkspaceCommits | undefined> = commitsOf.get(early) ?? early;
+  const reads = commits.then(async (ws) => {
     if (!ws) return undefined;
     const files = await changedFiles(ws.root, ws.mergeBase, ws.head, signal);
     const baseSource = prepareBaseSource(

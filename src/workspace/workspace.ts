@@ -42,21 +42,59 @@ function isFullClone(dir: string | undefined): dir is string {
   }
 }
 
+/** Both commits of a workspace being made, before its working tree is checked out. */
+export interface WorkspaceCommits {
+  /** The clone: its git objects may be read; its working tree may still be being written. */
+  root: string;
+  head: string;
+  mergeBase: string;
+}
+
+export interface WorkspaceStart {
+  /**
+   * Resolves once both commits are in the clone and the merge base is known, which is usually
+   * while the checkout still writes the working tree: reads of git objects (the changed files, the
+   * base commit's instructions) can run beside it. Rejects when the workspace fails before that.
+   */
+  commits: Promise<WorkspaceCommits>;
+  workspace: Promise<Workspace>;
+}
+
 /**
  * Materialises the head at its pinned SHA in a clone of its own, with enough history for the
  * merge base. The runner's checkout is only ever read.
  */
-export async function createWorkspace(req: WorkspaceRequest): Promise<Workspace> {
-  try {
-    return await materialise(req);
-  } catch (error) {
-    // A half-made clone of untrusted code must not stay behind.
-    await rm(join(req.runDir, "workspace"), { recursive: true, force: true });
-    throw error;
-  }
+export function createWorkspace(req: WorkspaceRequest): Promise<Workspace> {
+  const start = startWorkspace(req);
+  start.commits.catch(() => undefined); // the workspace's own promise carries the same failure
+  return start.workspace;
 }
 
-async function materialise(req: WorkspaceRequest): Promise<Workspace> {
+/** `createWorkspace`, with a promise of the commits that resolves before the checkout ends. */
+export function startWorkspace(req: WorkspaceRequest): WorkspaceStart {
+  let commitsKnown!: (commits: WorkspaceCommits) => void;
+  let commitsFailed!: (error: unknown) => void;
+  const commits = new Promise<WorkspaceCommits>((resolve, reject) => {
+    commitsKnown = resolve;
+    commitsFailed = reject;
+  });
+  const workspace = (async () => {
+    try {
+      return await materialise(req, commitsKnown);
+    } catch (error) {
+      commitsFailed(error);
+      // A half-made clone of untrusted code must not stay behind.
+      await rm(join(req.runDir, "workspace"), { recursive: true, force: true });
+      throw error;
+    }
+  })();
+  return { commits, workspace };
+}
+
+async function materialise(
+  req: WorkspaceRequest,
+  commitsKnown: (commits: WorkspaceCommits) => void,
+): Promise<Workspace> {
   const root = join(req.runDir, "workspace");
   const artifacts = join(req.runDir, "artifacts");
   // Synchronous, so git starts in this very tick: the caller goes on to load modules, and an
@@ -110,24 +148,29 @@ async function materialise(req: WorkspaceRequest): Promise<Workspace> {
       },
     );
   // Both commits may already be here (borrowed from the checkout): then no fetch is needed, and
-  // the checkout runs beside the merge-base search rather than after it.
+  // the checkout runs beside the merge-base search, and beside whatever reads the commits then.
   const mergeBaseOf = () =>
     git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
   const checkoutArgs = ["checkout", "--quiet", "--detach", req.head];
   const tryCheckout = runGitProcess(root, checkoutArgs, signal).then((r) => r.code === 0);
-  const [found, checkedOut] = await Promise.all([mergeBaseOf(), tryCheckout]);
-  let mergeBase = found;
-  for (const depth of DEEPEN_STEPS) {
-    if (mergeBase) break;
-    await fetchHead(fetch, req, [`--depth=${depth}`]);
-    mergeBase = await mergeBaseOf();
+  tryCheckout.catch(() => undefined); // awaited below on every path that goes on
+  let mergeBase = await mergeBaseOf();
+  if (!mergeBase) {
+    // Fetching waits for the checkout attempt: two git processes never write the clone at once.
+    await tryCheckout;
+    for (const depth of DEEPEN_STEPS) {
+      await fetchHead(fetch, req, [`--depth=${depth}`]);
+      mergeBase = await mergeBaseOf();
+      if (mergeBase) break;
+    }
   }
   if (!mergeBase) {
     await fetchHead(fetch, req, existsSync(join(root, ".git", "shallow")) ? ["--unshallow"] : []);
     mergeBase = await git(root, ["merge-base", req.base, req.head], signal);
   }
+  commitsKnown({ root, head: req.head, mergeBase });
   // The head arrived with the fetch; this time a failure is an error.
-  if (!checkedOut) await git(root, checkoutArgs, signal);
+  if (!(await tryCheckout)) await git(root, checkoutArgs, signal);
 
   return {
     root,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createWorkspace } from "../../src/workspace/workspace.js";
+import { createWorkspace, startWorkspace } from "../../src/workspace/workspace.js";
 import { checkoutState, makeGitFixture, sh, type GitFixture } from "../support/git-fixture.js";
 
 let fx: GitFixture | undefined;
@@ -94,5 +94,44 @@ describe("createWorkspace", () => {
     expect(readFileSync(join(ws.root, "notes.txt"), "utf8")).toBe("one\ntwo\n");
     expect(readFileSync(join(ws.root, "x.c"), "utf8")).toBe("/* $Id$ */\n");
     await ws.dispose();
+  });
+
+  it("knows both commits before the checkout is waited for, from a borrowed or a fetched clone", async () => {
+    for (const checkout of ["borrowed", "fetched"] as const) {
+      fx?.cleanup();
+      fx = await makeGitFixture();
+      const start = startWorkspace({
+        runDir: join(fx.dir, "run"),
+        checkout: checkout === "borrowed" ? fx.checkout : undefined,
+        remoteUrl: fx.origin,
+        token: undefined,
+        head: fx.headSha,
+        base: fx.baseSha,
+      });
+      const commits = await start.commits;
+      expect(commits.mergeBase).toBe(fx.branchPoint);
+      expect(commits.head).toBe(fx.headSha);
+      // Objects can be read from the clone at once: this is what the early reads do.
+      expect(await sh(commits.root, "cat-file", "-t", `${commits.head}:src/app.ts`)).toBe("blob");
+      const ws = await start.workspace;
+      expect(ws.root).toBe(commits.root);
+      expect(ws.mergeBase).toBe(commits.mergeBase);
+      expect(readFileSync(join(ws.root, "src/app.ts"), "utf8")).toContain("42");
+    }
+  });
+
+  it("rejects the commits too when the workspace fails, and leaves no clone behind", async () => {
+    fx = await makeGitFixture();
+    const start = startWorkspace({
+      runDir: join(fx.dir, "run"),
+      checkout: undefined,
+      remoteUrl: fx.origin,
+      token: undefined,
+      head: "0".repeat(40),
+      base: fx.baseSha,
+    });
+    await expect(start.commits).rejects.toThrow(/git fetch failed/);
+    await expect(start.workspace).rejects.toThrow(/git fetch failed/);
+    expect(existsSync(join(fx.dir, "run", "workspace"))).toBe(false);
   });
 });
