@@ -8,6 +8,7 @@ import { Publisher } from "../publish/publisher.js";
 import { stickyKey } from "../publish/sticky-comment.js";
 import type { RunnerEnv } from "../run-context.js";
 import { actorOf } from "../trigger/actor.js";
+import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { readAhead, startEarlyWorkspace } from "../workspace/early.js";
 import type { Workspace } from "../workspace/workspace.js";
@@ -106,7 +107,11 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       configured: settings.commentKey,
       workflow: runner.workflow,
       job: runner.job,
-      commentId: trigger.kind === "comment" ? trigger.commentId : undefined,
+      // A task answers in a comment of its own; `/rivumi review` updates the review's comment.
+      commentId:
+        trigger.kind === "comment" && !isReviewCommand(trigger.command)
+          ? trigger.commentId
+          : undefined,
     }),
     botLogin: settings.botLogin,
     redact: run.redact,
@@ -148,6 +153,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
         serverUrl: runner.serverUrl,
       }),
     progress: (update) => publisher.progress(update),
+    lastReview: (pr) => publisher.lastReview(pr),
     redact: run.redact,
   };
   return {

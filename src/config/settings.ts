@@ -170,6 +170,10 @@ const schema = z.object({
     ),
   /** Most inline comments in one review; the rest are listed in the comment, by severity. */
   "max-inline-comments": positiveInt(25),
+  /** incremental: a new push is reviewed from the last reviewed head; full: every push in full. */
+  "review-scope": trimmed
+    .transform((s) => (s === "" ? "incremental" : s.toLowerCase()))
+    .pipe(z.enum(["incremental", "full"], { message: "expected incremental or full" })),
   /** Bytes of one failed job's log kept for triage; past it the head and the tail are kept. */
   "triage-log-max-bytes": positiveInt(256 * 1024 * 1024),
   /** With no pull request (a push), open or update one issue per failure signature. */
@@ -213,6 +217,7 @@ export type Settings = Readonly<{
   childModel: string | undefined;
   reviewConcurrency: number;
   triage: Readonly<{ logMaxBytes: number; issue: boolean }>;
+  reviewScope: "incremental" | "full";
   inline: Readonly<{
     comments: boolean;
     minSeverity: "critical" | "major" | "minor" | "nit";
@@ -293,6 +298,7 @@ export function parseSettings(read: InputReader): Settings {
       logMaxBytes: v["triage-log-max-bytes"],
       issue: v["triage-issue"],
     }),
+    reviewScope: v["review-scope"],
     inline: Object.freeze({
       comments: v["inline-comments"],
       minSeverity: v["min-severity"],

@@ -3,6 +3,7 @@ import type { CoverageReport } from "./ledger.js";
 import type { ExclusionRule } from "./rules.js";
 
 const RULE_LABEL: Record<ExclusionRule, string> = {
+  "outside-pull-request": "not in the pull request's diff",
   "not-included": "outside include-paths",
   "excluded-path": "exclude-paths",
   binary: "binary",
@@ -30,6 +31,8 @@ export interface LineOptions {
   reason?: string;
   /** Files named in the "not examined" list before "and N more". Default 3. */
   listed?: number;
+  /** A re-review: the head the last review examined, whose new hunks these are. */
+  since?: string;
 }
 
 /**
@@ -39,7 +42,9 @@ export interface LineOptions {
  */
 export function renderCoverageLine(report: CoverageReport, options: LineOptions = {}): string {
   const inScope = report.hunks.total - report.hunks.excluded;
-  const head = `Examined ${formatCount(report.hunks.examined)} of ${counted(inScope, "hunk")}`;
+  const noun = options.since ? "new hunk" : "hunk";
+  const since = options.since ? ` since ${options.since.slice(0, 7)}` : "";
+  const head = `Examined ${formatCount(report.hunks.examined)} of ${counted(inScope, noun)}${since}`;
   const parts: string[] = [];
   if (report.complete) {
     parts.push(

@@ -7,6 +7,7 @@ import { linguistValue, type AttributeRule } from "./gitattributes.js";
 import { globToRegExp } from "./glob.js";
 
 export type ExclusionRule =
+  | "outside-pull-request"
   | "not-included"
   | "excluded-path"
   | "binary"
@@ -17,6 +18,7 @@ export type ExclusionRule =
 
 /** In the order they are tried: the first that applies names the file's rule. */
 export const EXCLUSION_RULES: readonly ExclusionRule[] = [
+  "outside-pull-request",
   "not-included",
   "excluded-path",
   "binary",
@@ -35,6 +37,11 @@ export interface RuleOptions {
   excludePaths?: readonly string[];
   /** Files whose patch is larger are not reviewed. */
   maxFileBytes?: number;
+  /**
+   * For a diff other than the pull request's own (the new commits of a re-review): the paths the
+   * pull request changes. Others are left out (a merge of the base brings them in).
+   */
+  pullRequestPaths?: ReadonlySet<string>;
   /** Linguist attributes of the BASE commit's `.gitattributes` files. */
   attributes?: readonly AttributeRule[];
 }
@@ -126,6 +133,11 @@ function firstRule(
   const base = path.slice(path.lastIndexOf("/") + 1);
   const attributes = options.attributes ?? [];
   const include = options.includePaths ?? [];
+  if (options.pullRequestPaths && !options.pullRequestPaths.has(path))
+    return {
+      rule: "outside-pull-request",
+      reason: "the pull request's own diff does not change it",
+    };
   if (include.length > 0 && !include.some((g) => globToRegExp(g).test(path)))
     return { rule: "not-included", reason: "matches no include-paths glob" };
   const excluded = options.excludePaths?.find((g) => globToRegExp(g).test(path));

@@ -13,6 +13,18 @@ export type ReviewEvent =
       renameLimitHit: boolean;
       excludedFiles: number;
       route: "loop" | "rlm";
+      /** A re-review: the last reviewed head whose new hunks these are, and how it was matched. */
+      since?: string;
+      by?: "ancestor" | "range-diff";
+    }
+  /** What a pull request review reads: all of it, or the new hunks since the last review. */
+  | {
+      type: "review.scope";
+      scope: "full" | "incremental";
+      since?: string;
+      from?: string;
+      /** Why a pull request reviewed before is reviewed in full. */
+      why?: string;
     }
   /** One child request of the RLM path's map settled. */
   | {

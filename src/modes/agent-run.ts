@@ -13,6 +13,8 @@ import { saveChanges } from "../workspace/changes.js";
 import type { Trigger } from "../trigger/trigger.js";
 import type { ModePorts, OpenWorkspace, Target } from "./ports.js";
 import { resolvePython } from "../rlm/python.js";
+import { findingsGone, type Gone } from "./review-gone.js";
+import { decideScope } from "./review-scope.js";
 import { mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
 import {
   coverageProgress,
@@ -47,6 +49,12 @@ export interface AgentRunResult {
   changes: { file: string; files: number; bytes: number } | undefined;
   /** The head commit the workspace was made at: what the review's inline comments are pinned to. */
   head: string;
+  /** The merge base the diff was taken from: what the review state remembers beside the head. */
+  mergeBase: string;
+  /** Findings of earlier reviews whose lines are gone. */
+  gone: Gone;
+  /** Why a pull request reviewed before was reviewed in full this time. */
+  fullReviewWhy: string | undefined;
 }
 
 const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
@@ -71,6 +79,11 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
   const { settings, journal } = ports;
   const target = await ports.work.target(plan);
   if (plan.pr !== undefined) ports.progress({ pr: plan.pr, task: plan.task, head: target.head });
+  // What the last review remembered, read while the workspace is made.
+  const last =
+    plan.kind === "review" && plan.pr !== undefined && ports.lastReview
+      ? ports.lastReview(plan.pr).catch(() => undefined)
+      : Promise.resolve(undefined);
 
   const started = Date.now();
   const ws: OpenWorkspace = await inPhase("workspace", () => ports.work.open(target, plan));
@@ -86,19 +99,58 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
     });
     const memory = await ports.memory();
     const context = await inPhase("context", () => ws.context(memory));
+    const lastReview = await last;
+    const scope = await decideScope({
+      plan,
+      ws,
+      incremental: settings.reviewScope === "incremental",
+      last: lastReview,
+      signal: ports.signal,
+    });
+    if (plan.kind === "review")
+      journal.emit({
+        type: "review.scope",
+        scope: scope.kind,
+        ...(scope.kind === "incremental"
+          ? { since: scope.since, from: scope.from }
+          : scope.why
+            ? { why: scope.why }
+            : {}),
+      });
     if (ws.files.length > 0 && ws.mergeBase !== ws.head)
-      scaled = await inPhase("workspace", () => indexForReview(ports, ws));
+      scaled = await inPhase("workspace", () => indexForReview(ports, ws, scope));
     // The merge's REPL needs a python3; finding it takes a few processes, done while the map runs.
     if (scaled?.route === "rlm") resolvePython().catch(() => undefined);
-    const run = await review(ports, plan, { target, ws, context, scaled });
+    const task = scaled?.since ? `${plan.task}\n\n${sinceTask(scaled.since)}` : plan.task;
+    const run = await review(ports, { ...plan, task }, { target, ws, context, scaled });
+    const posted = lastReview?.state?.posted ?? [];
+    const gone =
+      plan.kind === "review" && posted.length > 0
+        ? await findingsGone({
+            root: ws.root,
+            head: ws.head,
+            changed: new Set(ws.files.map((f) => f.path)),
+            posted,
+            signal: ports.signal,
+          }).catch(() => NOTHING_GONE)
+        : NOTHING_GONE;
     const changesFile = context.edits ? join(ws.artifacts, "changes.patch") : undefined;
     const saved = changesFile ? await saveChanges(ws.root, ws.head, changesFile) : undefined;
     return {
       ...run,
       instructions: context.resolution.diagnostics,
-      notices: [...context.notices, ...(scaled?.notices ?? [])],
+      fullReviewWhy: scope.kind === "full" ? scope.why : undefined,
+      notices: [
+        ...(scope.kind === "full" && scope.why
+          ? [`This pull request was reviewed in full: ${scope.why}.`]
+          : []),
+        ...context.notices,
+        ...(scaled?.notices ?? []),
+      ],
       changes: saved && changesFile ? { file: changesFile, ...saved } : undefined,
       head: ws.head,
+      mergeBase: ws.mergeBase,
+      gone,
     };
   } finally {
     await scaled?.dispose().catch(() => undefined);
@@ -106,7 +158,21 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
   }
 }
 
-type ReviewRun = Omit<AgentRunResult, "instructions" | "notices" | "changes" | "head">;
+type ReviewRun = Omit<
+  AgentRunResult,
+  "instructions" | "notices" | "changes" | "head" | "mergeBase" | "gone" | "fullReviewWhy"
+>;
+
+const NOTHING_GONE: Gone = { findings: [], fingerprints: [] };
+
+/** What the tool loop of a re-review is told besides its task. */
+function sinceTask(since: string): string {
+  return (
+    `Rivumi reviewed this pull request before, at ${since.slice(0, 12)}. Review only what changed ` +
+    "since then: the git_diff tool shows exactly those hunks. Place findings on lines of the " +
+    "pull request's own diff."
+  );
+}
 
 async function review(
   ports: ModePorts,
@@ -138,6 +204,9 @@ async function review(
         () => addUsage(loopUsage, mapUsage),
       )
     : undefined;
+
+  if (plan.kind === "review" && scaled?.since && scaled.review.ledger.progress().inScope === 0)
+    return nothingNew(ports, scaled);
 
   // A task, or a review that fits one conversation, runs the tool loop.
   const session: SessionResult | undefined =
@@ -255,6 +324,25 @@ function fromSession(session: SessionResult): ReviewRun {
     usage: state.usage,
     costUsd: state.costUsd,
     coverage: undefined,
+    unanchored: [],
+  };
+}
+
+/** A re-review with no new hunk to read: complete without a model request. */
+function nothingNew(ports: ModePorts, scaled: ScaledReview): ReviewRun {
+  const coverage = reportCoverage(ports, scaled, undefined);
+  return {
+    conclusion: "success",
+    stop: undefined,
+    review: {
+      summary: `Nothing new to review since \`${scaled.since!.slice(0, 7)}\`: the new commits change no hunk the rules leave in.`,
+      findings: [],
+    },
+    note: undefined,
+    turns: 0,
+    usage: NO_USAGE,
+    costUsd: costOf(NO_USAGE, ports.settings.prices),
+    coverage,
     unanchored: [],
   };
 }

@@ -6,6 +6,7 @@ import type { AgentPlan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
 import { changedFiles } from "../workspace/diff-files.js";
+import { gitAuthEnv, runGitProcess } from "../workspace/git.js";
 import type { EarlyReads } from "../workspace/early.js";
 import { createWorkspace, type Workspace } from "../workspace/workspace.js";
 import type { OpenWorkspace, Target, WorkSource } from "./ports.js";
@@ -76,11 +77,37 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
             baseSource: ahead?.baseSource,
             journal: opts.journal,
           }),
+        fetchCommits: (shas) => fetchCommits(opts, target, ws.root, shas),
         dispose: () => ws.dispose(),
       };
       return opened;
     },
   };
+}
+
+/** Fetches the commits the clone lacks by their names; says whether all are here afterwards. */
+async function fetchCommits(
+  opts: ClonedSourceOptions,
+  target: Target,
+  root: string,
+  shas: readonly string[],
+): Promise<boolean> {
+  const missing = async () => {
+    const checks = await Promise.all(
+      shas.map((sha) =>
+        runGitProcess(root, ["cat-file", "-e", `${sha}^{commit}`], { signal: opts.signal }),
+      ),
+    );
+    return shas.filter((_, i) => checks[i]!.code !== 0);
+  };
+  const wanted = (await missing()).filter((sha) => /^[0-9a-f]{40,64}$/.test(sha));
+  if (wanted.length === 0) return (await missing()).length === 0;
+  await runGitProcess(
+    root,
+    ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--", target.cloneUrl, ...wanted],
+    { env: gitAuthEnv(target.cloneUrl, opts.settings.githubToken), signal: opts.signal },
+  );
+  return (await missing()).length === 0;
 }
 
 /** Which commits to work on. A pull_request event pins the commits it was raised for. */

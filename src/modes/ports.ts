@@ -8,6 +8,7 @@ import type { GitHubPort, PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import type { Outcome, Progress } from "../outcome/outcome.js";
+import type { LastReview } from "../outcome/review-state.js";
 import type { AgentPlan, Plan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
 
@@ -31,6 +32,11 @@ export interface OpenWorkspace {
   source: "shared-clone" | "fresh-clone" | "local";
   /** The changed files between the merge base and the head. */
   files: readonly PullFile[];
+  /**
+   * Fetches commits the workspace may lack (an earlier head a force-push replaced); best effort,
+   * says whether they are all here afterwards. Only the action's clones can fetch.
+   */
+  fetchCommits?(shas: readonly string[]): Promise<boolean>;
   /** Instructions, skills and memory for the session, under the rules of where the files live. */
   context(memory: SessionMemory): Promise<RunContext>;
   dispose(): Promise<void>;
@@ -85,6 +91,11 @@ export interface ModePorts {
   ci(): Promise<CiPorts>;
   /** Tells the pull request that work has begun (best effort, never throws). */
   progress(update: Progress): void;
+  /**
+   * What Rivumi's own sticky comment on the pull request remembers of its last review; only the
+   * action has it (a run without it reviews in full).
+   */
+  lastReview?: (pr: number) => Promise<LastReview>;
   /** A live status line for long work (the CLI shows it on a terminal); optional. */
   status?: (line: string) => void;
   /** Removes secrets from text that leaves the run (replies, notes). */

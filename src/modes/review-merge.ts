@@ -48,7 +48,7 @@ export async function mergeAfterLoop(
   map: MapResult | undefined,
 ): Promise<MergedReview> {
   const mapped = dedupeFindings(map?.findings ?? []).map(asFinding);
-  const { anchored, unanchored } = await anchorFindings(scaled.review.index, [
+  const { anchored, unanchored } = await anchorFindings(scaled.anchor, [
     ...(loop?.findings ?? []),
     ...mapped,
   ]);
@@ -83,10 +83,7 @@ export async function mergeWithRoot(
   facts: ChildPromptFacts,
 ): Promise<MergedReview> {
   const findings = dedupeFindings(map.findings);
-  const { anchored, unanchored } = await anchorFindings(
-    scaled.review.index,
-    findings.map(asFinding),
-  );
+  const { anchored, unanchored } = await anchorFindings(scaled.anchor, findings.map(asFinding));
   const base = { unanchored, review: { summary: "", findings: anchored } };
   const { settings } = ports;
   // The root needs room for a few turns; below that the host's summary is the honest answer.

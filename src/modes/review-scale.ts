@@ -17,6 +17,8 @@ import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff
 import { mapHunks, type MapResult } from "../review/map.js";
 import { newFenceNonce } from "../util/fence.js";
 import type { CoverageSummary, Progress } from "../outcome/outcome.js";
+import type { HunkIndex } from "../workspace/hunk-index.js";
+import type { ReviewScope } from "./review-scope.js";
 import type { ModePorts, OpenWorkspace } from "./ports.js";
 
 /** Characters of hunk text in one child request: about 20,000 tokens with the prompt around it. */
@@ -26,6 +28,13 @@ export const PROGRESS_EVERY_MS = 15_000;
 
 export interface ScaledReview {
   review: DiffReview;
+  /**
+   * The pull request's own diff (merge base to head), which findings are placed on: the same
+   * index as `review.index` except in a re-review, where `review` holds only the new hunks.
+   */
+  anchor: HunkIndex;
+  /** A re-review: the head the last review examined. */
+  since: string | undefined;
   /** Every model request of the run reserves against this before it is sent. */
   budget: TokenBudget;
   /** The tool loop for a diff that fits one conversation; the host's map for a larger one. */
@@ -48,23 +57,41 @@ export function runTokenLimit(settings: Settings): number {
   return Math.min(settings.maxTokens, Math.floor((maxCostUsd / dearest) * 1e6));
 }
 
-/** Indexes the diff in a folder of the run's own and decides the route by what the rules leave in. */
-export async function indexForReview(ports: ModePorts, ws: OpenWorkspace): Promise<ScaledReview> {
+/**
+ * Indexes the diff in a folder of the run's own and decides the route by what the rules leave in.
+ * A re-review indexes the new hunks for the models and the pull request's diff for placing.
+ */
+export async function indexForReview(
+  ports: ModePorts,
+  ws: OpenWorkspace,
+  scope: ReviewScope = { kind: "full" },
+): Promise<ScaledReview> {
   const { settings, journal, signal } = ports;
   const started = Date.now();
   const dir = await mkdtemp(join(tmpdir(), "rivumi-review-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
-    const review = await openDiffReview({
+    const common = {
       root: ws.root,
       mergeBase: ws.mergeBase,
       head: ws.head,
-      runDir: dir,
       includePaths: settings.includePaths,
       excludePaths: settings.excludePaths,
       maxFileBytes: settings.maxFileBytes,
       signal,
-    });
+    };
+    const incremental = scope.kind === "incremental";
+    const [review, whole] = await Promise.all([
+      openDiffReview({
+        ...common,
+        from: incremental ? scope.from : ws.mergeBase,
+        runDir: dir,
+        ...(incremental ? { pullRequestPaths: new Set(ws.files.map((f) => f.path)) } : {}),
+      }),
+      incremental
+        ? openDiffReview({ ...common, from: ws.mergeBase, runDir: join(dir, "pull-request") })
+        : undefined,
+    ]);
     const report = review.ledger.report({ maxListed: 0 });
     const reviewable = report.bytes.total - report.bytes.excluded;
     const route = reviewable <= settings.rlmThresholdBytes ? "loop" : "rlm";
@@ -79,6 +106,7 @@ export async function indexForReview(ports: ModePorts, ws: OpenWorkspace): Promi
       renameLimitHit: index.renameLimitHit,
       excludedFiles: report.files.excluded,
       route,
+      ...(incremental ? { since: scope.since, by: scope.by } : {}),
     });
     const notices = index.renameLimitHit
       ? [
@@ -87,6 +115,8 @@ export async function indexForReview(ports: ModePorts, ws: OpenWorkspace): Promi
       : [];
     return {
       review,
+      anchor: (whole ?? review).index,
+      since: incremental ? scope.since : undefined,
       budget: new TokenBudget(runTokenLimit(settings)),
       route,
       notices,
@@ -229,6 +259,7 @@ export function reportCoverage(
   const summary = coverageSummary(
     scaled.review.ledger,
     complete.examined >= complete.inScope ? undefined : reason,
+    scaled.since,
   );
   ports.journal.emit({
     type: "review.coverage",

@@ -33,6 +33,8 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts):
     review: agent.review,
     ...(agent.coverage ? { coverage: agent.coverage } : {}),
     ...(agent.unanchored.length > 0 ? { unanchored: agent.unanchored } : {}),
+    ...(agent.gone.findings.length > 0 ? { noLongerApplies: agent.gone.findings } : {}),
+    ...(agent.fullReviewWhy ? { fullReviewWhy: agent.fullReviewWhy } : {}),
     note: agent.note,
     stats: {
       turns: agent.turns,
@@ -59,20 +61,26 @@ function publications(
   agent: AgentRunResult,
   { settings }: ModePorts,
 ): Publication[] {
+  // A review always writes its state (the head it examined), even with nothing to put on lines.
   const inline =
-    plan.kind === "review" &&
     settings.inline.comments &&
     (agent.review?.findings.length ?? 0) > 0 &&
     agent.conclusion !== "failure";
   return [
-    ...(inline
+    ...(plan.kind === "review"
       ? [
           {
             kind: "review" as const,
             pr,
             commitId: agent.head,
+            inline,
             minSeverity: settings.inline.minSeverity,
             maxComments: settings.inline.maxComments,
+            reviewed:
+              agent.conclusion === "success"
+                ? { head: agent.head, base: agent.mergeBase }
+                : undefined,
+            gone: agent.gone.fingerprints,
           },
         ]
       : []),

@@ -51,8 +51,17 @@ export type Publication =
       kind: "review";
       pr: number;
       commitId: string;
+      /** Post findings on their lines; when false only the review state is written. */
+      inline: boolean;
       minSeverity: Severity;
       maxComments: number;
+      /**
+       * What the state remembers as reviewed: this head and merge base when the review examined
+       * everything it was given, undefined to keep the last ones (a partial or failed review).
+       */
+      reviewed: { head: string; base: string } | undefined;
+      /** Fingerprints of earlier findings that no longer apply: forgotten by the state. */
+      gone: string[];
     }
   /** Annotations on the run; GitHub shows at most 10 of each level. */
   | { kind: "annotations"; items: Annotation[] };
@@ -191,6 +200,15 @@ export interface Progress {
 }
 
 /** What a review examined, counted by the code from the coverage ledger, never by the model. */
+/** An earlier review's finding whose line the pull request no longer shows. */
+export interface GoneFinding {
+  path: string;
+  /** The line it was posted on, in the head that review was pinned to. */
+  line: number;
+  title: string;
+  reason: string;
+}
+
 export interface CoverageSummary {
   /** The one line for the comment, summary and log: "Examined 93,211 of 93,211 hunks in …". */
   line: string;
@@ -210,6 +228,10 @@ export interface Outcome {
   coverage?: CoverageSummary;
   /** Findings whose path and line are not in the pull request's diff: kept, listed apart. */
   unanchored?: UnplacedFinding[];
+  /** Why a pull request reviewed before was reviewed in full this time. */
+  fullReviewWhy?: string;
+  /** Findings an earlier review put on lines that are gone or changed since. */
+  noLongerApplies?: GoneFinding[];
   /** The answer of an RLM run. */
   rlm?: RlmAnswer;
   /** The explanation of a failed workflow run (triage mode). */

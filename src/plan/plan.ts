@@ -1,5 +1,6 @@
 import type { Settings } from "../config/settings.js";
 import { canWrite, isBot } from "../trigger/actor.js";
+import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
 
 interface AgentPlanBase {
@@ -14,6 +15,8 @@ interface AgentPlanBase {
 /** Review a pull request with the default review task. */
 export interface ReviewPlan extends AgentPlanBase {
   kind: "review";
+  /** Someone asked for a full review (`/rivumi review`): no increment from the last head. */
+  full?: boolean;
 }
 
 /** Run the agent on a task of the user's own (`/rivumi`, the `prompt` input, workflow_dispatch). */
@@ -173,6 +176,16 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
         );
       }
       if (!trigger.isPullRequest) return skip("/rivumi runs on pull requests only");
+      if (isReviewCommand(command)) {
+        return {
+          kind: "review",
+          pr: trigger.number,
+          task: DEFAULT_REVIEW_TASK,
+          trusted: true,
+          full: true,
+          reason: `${sender.login} asked for a full review with /rivumi review (${facts.permission} permission)`,
+        };
+      }
       if (command.args === "")
         return refuse("/rivumi needs a task, for example: /rivumi explain the retry logic");
       return {

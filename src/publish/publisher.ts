@@ -10,7 +10,13 @@ import {
   wellFormed,
   type PendingWait,
 } from "./inline-review.js";
-import { fingerprint, readState, renderState } from "./review-state.js";
+import {
+  fingerprint,
+  postedFinding,
+  readState,
+  renderState,
+  type LastReview,
+} from "../outcome/review-state.js";
 import {
   COMMENT_LIMIT,
   MARKER_ROOM,
@@ -84,6 +90,14 @@ export class Publisher {
       this.stickies.set(`${pr} ${key}`, sticky);
     }
     return sticky;
+  }
+
+  /**
+   * What Rivumi's own sticky comment on the pull request remembered before this run wrote to it:
+   * the last review's state, or why it was ignored.
+   */
+  async lastReview(pr: number, opts: CallOptions = {}): Promise<LastReview> {
+    return readState((await this.sticky(pr).previous(opts)) ?? "");
   }
 
   /** Best effort: a failed progress note must not stop the run; the result tries again. */
@@ -228,10 +242,25 @@ export class Publisher {
     opts: CallOptions,
   ): Promise<string | undefined> {
     // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
-    const previous = await this.sticky(item.pr).previous(opts);
-    const { state, notice } = readState(previous ?? "");
-    const known = new Set(state?.fingerprints ?? []);
-    const findings = outcome.review?.findings ?? [];
+    const { state, notice } = await this.lastReview(item.pr, opts);
+    const gone = new Set(item.gone);
+    const known = new Set((state?.fingerprints ?? []).filter((f) => !gone.has(f)));
+    const remember = (posted: Finding[]) => {
+      const reviewed = item.reviewed ?? { head: state?.head, base: state?.base };
+      this.states.set(
+        item.pr,
+        renderState({
+          v: 2,
+          ...(reviewed.head && reviewed.base ? { head: reviewed.head, base: reviewed.base } : {}),
+          fingerprints: [...known, ...posted.map(fingerprint)],
+          posted: [
+            ...(state?.posted ?? []).filter((p) => !gone.has(p.f)),
+            ...posted.map(postedFinding).filter((p) => p !== undefined),
+          ],
+        }),
+      );
+    };
+    const findings = item.inline ? (outcome.review?.findings ?? []) : [];
     const fresh = findings.filter((f) => !known.has(fingerprint(f)));
     const choice = chooseInline(fresh, { minSeverity: item.minSeverity, max: item.maxComments });
     const result: InlineResult = {
@@ -242,6 +271,11 @@ export class Publisher {
       repeated: findings.length - fresh.length,
       ...(notice ? { notice } : {}),
     };
+    if (!item.inline) {
+      // Nothing goes on the lines; the state still moves on to this head.
+      remember([]);
+      return undefined;
+    }
     // Until it is sent, every chosen finding is listed: a failed review loses none of them.
     this.inline = {
       ...result,
@@ -250,15 +284,6 @@ export class Publisher {
         ...choice.listed,
       ],
     };
-    const remember = (posted: Finding[]) =>
-      this.states.set(
-        item.pr,
-        renderState({
-          v: 1,
-          head: item.commitId,
-          fingerprints: [...new Set([...known, ...posted.map(fingerprint)])],
-        }),
-      );
     const comments = choice.inline.map((f) => ({ finding: f, comment: toReviewComment(f) }));
     const sendable = comments.filter((c) => wellFormed(c.comment));
     for (const c of comments)

@@ -80,6 +80,8 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
   const lines: string[] = [];
   // Counted by the code from the coverage ledger: the first thing a reader sees.
   if (outcome.coverage) lines.push(`**${neutralizeMarkdown(outcome.coverage.line)}**`, "");
+  if (outcome.fullReviewWhy)
+    lines.push(`_Reviewed in full: ${neutralizeMarkdown(outcome.fullReviewWhy)}._`, "");
   if (outcome.note)
     lines.push(`> [!WARNING]\n> ${neutralizeMarkdown(outcome.note).replace(/\n/g, "\n> ")}`, "");
   const review = outcome.review;
@@ -131,6 +133,21 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
       "",
     );
     for (const f of unanchored) lines.push(findingItem(f, f.reason));
+    lines.push("");
+  }
+  const gone = outcome.noLongerApplies ?? [];
+  if (gone.length > 0) {
+    lines.push(
+      `#### No longer applies (${gone.length})`,
+      "",
+      "_Findings of earlier reviews on this pull request whose lines are gone or changed._",
+      "",
+    );
+    for (const g of gone) {
+      const place = neutralizeMarkdown(`${g.path}:${g.line}`.replace(/[`\r\n]+/g, "'"));
+      const title = neutralizeMarkdown(g.title.replace(/[\r\n]+/g, " "));
+      lines.push(`- \`${place}\`: ${title} _(${g.reason})_`);
+    }
     lines.push("");
   }
   return lines.join("\n");

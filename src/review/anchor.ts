@@ -99,7 +99,8 @@ async function placeOne(index: HunkIndex, finding: Finding): Promise<Finding | s
       return `the quoted line is not within ${QUOTE_REACH} lines of line ${finding.line} in the diff`;
   }
   const { at } = found;
-  const placed: Finding = { ...finding, line: at.number, side: found.side };
+  // The quote becomes the line itself: what later reviews fingerprint and look for again.
+  const placed: Finding = { ...finding, line: at.number, side: found.side, quote: at.line.text };
   delete placed.start_line;
   if (finding.start_line !== undefined && finding.start_line < finding.line) {
     const start = at.number - (finding.line - finding.start_line);

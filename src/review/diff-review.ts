@@ -22,8 +22,13 @@ export interface DiffReview {
  */
 export async function openDiffReview(opts: {
   root: string;
+  /** The diff's old side: the merge base, or the last reviewed head for a re-review. */
+  from: string;
+  /** The pull request's merge base: where the rules' `.gitattributes` are read. */
   mergeBase: string;
   head: string;
+  /** For a diff other than the pull request's own: the paths the pull request changes. */
+  pullRequestPaths?: ReadonlySet<string>;
   runDir: string;
   includePaths: readonly string[];
   excludePaths: readonly string[];
@@ -33,7 +38,7 @@ export async function openDiffReview(opts: {
   const [index, attributes] = await Promise.all([
     buildHunkIndex({
       root: opts.root,
-      from: opts.mergeBase,
+      from: opts.from,
       to: opts.head,
       runDir: join(opts.runDir, "review"),
       maxFileBytes: opts.maxFileBytes,
@@ -49,6 +54,7 @@ export async function openDiffReview(opts: {
     excludePaths: opts.excludePaths,
     maxFileBytes: opts.maxFileBytes,
     attributes: parseGitattributes(attributes ?? ""),
+    ...(opts.pullRequestPaths ? { pullRequestPaths: opts.pullRequestPaths } : {}),
   });
   const ledger = new CoverageLedger(index.files, decisions);
   return { index, ledger, tracker: new CoverageTracker(ledger) };
@@ -87,9 +93,13 @@ export class CoverageTracker {
 }
 
 /** The ledger as the outcome carries it. */
-export function coverageSummary(ledger: CoverageLedger, reason?: string): CoverageSummary {
+export function coverageSummary(
+  ledger: CoverageLedger,
+  reason?: string,
+  since?: string,
+): CoverageSummary {
   const report = ledger.report();
-  const json = coverageJson(report, reason ? { reason } : {});
+  const json = coverageJson(report, { ...(reason ? { reason } : {}), ...(since ? { since } : {}) });
   const { hunks } = report;
   return {
     line: json.line,

@@ -27,3 +27,11 @@ export function parseCommand(body: string): Command | undefined {
   const rest = [line.slice(match[0].length), ...lines.slice(index + 1)].join("\n");
   return { name: match[1] as CommandName, args: rest.trim() };
 }
+
+/**
+ * `/rivumi review` alone on the command's first line: a full review of the pull request into its
+ * sticky comment. `/rivumi review the retry logic` is a task like any other.
+ */
+export function isReviewCommand(command: Command | undefined): boolean {
+  return command?.name === "rivumi" && command.args.split("\n", 1)[0]?.trim() === "review";
+}

@@ -56,6 +56,7 @@ describe("decideFiles", () => {
     ]);
     expect(result.reviewed).toBe(4);
     expect(result.counts).toEqual({
+      "outside-pull-request": 0,
       "not-included": 0,
       "excluded-path": 0,
       binary: 1,

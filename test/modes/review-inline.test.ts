@@ -87,8 +87,11 @@ describe("a review's findings on their lines", () => {
         kind: "review",
         pr: 7,
         commitId: world!.git.headSha,
+        inline: true,
         minSeverity: "minor",
         maxComments: 25,
+        reviewed: { head: world!.git.headSha, base: world!.git.branchPoint },
+        gone: [],
       },
       { kind: "sticky-comment", pr: 7 },
     ]);
@@ -128,6 +131,10 @@ describe("a review's findings on their lines", () => {
 
   it("keeps every finding in the comment when inline-comments is false", async () => {
     const outcome = await review({ "inline-comments": "false" });
-    expect(outcome.publications).toEqual([{ kind: "sticky-comment", pr: 7 }]);
+    // Nothing goes on the lines; the review publication only writes the state.
+    expect(outcome.publications).toEqual([
+      expect.objectContaining({ kind: "review", inline: false }),
+      { kind: "sticky-comment", pr: 7 },
+    ]);
   });
 });

@@ -91,6 +91,31 @@ describe("planRun", () => {
     ).toMatchObject({ kind: "review" });
   });
 
+  it("reads /rivumi review alone on its first line as a full review, anything more as a task", () => {
+    const write = { permission: "write" };
+    expect(planRun(comment("/rivumi review"), settings(), write)).toMatchObject({
+      kind: "review",
+      pr: 2,
+      full: true,
+      trusted: true,
+    });
+    expect(
+      planRun(comment("/rivumi review\nplease, after the fix"), settings(), write),
+    ).toMatchObject({
+      kind: "review",
+      full: true,
+    });
+    expect(planRun(comment("/rivumi review the retry logic"), settings(), write)).toMatchObject({
+      kind: "task",
+      task: "review the retry logic",
+    });
+    // The same trust rule as any command: a reader cannot ask for one.
+    expect(planRun(comment("/rivumi review"), settings(), { permission: "read" })).toMatchObject({
+      kind: "stop",
+      conclusion: "refused",
+    });
+  });
+
   it("runs /rivumi only for writers, never on author_association", () => {
     expect(
       planRun(comment("/rivumi explain this"), settings(), { permission: "write" }),

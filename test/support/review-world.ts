@@ -16,7 +16,7 @@ import { createOpenAIModel } from "../../src/model/openai-model.js";
 import { runMode } from "../../src/modes/index.js";
 import type { ModePorts } from "../../src/modes/ports.js";
 import type { Outcome, Progress } from "../../src/outcome/outcome.js";
-import { DEFAULT_REVIEW_TASK } from "../../src/plan/plan.js";
+import { DEFAULT_REVIEW_TASK, type ReviewPlan } from "../../src/plan/plan.js";
 import { changedFiles } from "../../src/workspace/diff-files.js";
 import { makeGitFixture, sh, type GitFixture } from "./git-fixture.js";
 import { startModelServer, type ModelServer, type Step, type StepFn } from "./model-server.js";
@@ -33,6 +33,8 @@ export interface ReviewWorldOptions {
   kind?: "review" | "task";
   /** Aborts the run's signal when it returns true, checked on every progress update. */
   abortWhen?: (progress: Progress) => boolean;
+  /** What the last review remembered (the action reads it from its sticky comment). */
+  lastReview?: ModePorts["lastReview"];
 }
 
 export interface ReviewWorld {
@@ -42,7 +44,11 @@ export interface ReviewWorld {
   journal: MemoryJournal;
   progress: Progress[];
   statuses: string[];
-  run(): Promise<Outcome>;
+  /**
+   * Reviews the feature branch as it is now in `root` (commit more to it between runs); the
+   * merge base is where it meets main. `plan` overrides the review plan's fields.
+   */
+  run(plan?: Partial<ReviewPlan>): Promise<Outcome>;
   close(): Promise<void>;
 }
 
@@ -66,7 +72,12 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
   };
   const settings = parseSettings((name) => inputs[name] ?? "");
   const controller = new AbortController();
-  const files = await changedFiles(root, git.branchPoint, git.headSha);
+  // The branch as it is when a run starts: tests commit to it between runs.
+  const now = async () => {
+    const head = await sh(root, "rev-parse", "HEAD");
+    const mergeBase = await sh(root, "merge-base", "main", head);
+    return { head, mergeBase, files: await changedFiles(root, mergeBase, head) };
+  };
 
   const ports: ModePorts = {
     settings,
@@ -87,26 +98,29 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
     access: undefined,
     work: {
-      target: () =>
-        Promise.resolve({
+      target: async () => {
+        const { head, mergeBase } = await now();
+        return {
           fork: false,
-          head: git.headSha,
-          base: git.branchPoint,
+          head,
+          base: mergeBase,
           cloneUrl: root,
           pull: { number: 7, title: "A change", body: "Changes things." },
-        }),
-      open: () =>
-        Promise.resolve({
+        };
+      },
+      open: async () => {
+        const { head, mergeBase, files } = await now();
+        return {
           root,
-          head: git.headSha,
-          mergeBase: git.branchPoint,
+          head,
+          mergeBase,
           artifacts: runsDir,
           source: "local" as const,
           files,
           context: async (memory) => ({
             ...(await localContext({
               root,
-              ref: git.branchPoint,
+              ref: mergeBase,
               memory,
               activeDirs: activeDirsForChangedFiles(files.map((f) => f.path)),
               userFile: undefined,
@@ -116,7 +130,8 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
             notices: [],
           }),
           dispose: () => Promise.resolve(),
-        }),
+        };
+      },
     },
     ci: () => Promise.reject(new Error("no GitHub Actions in the review world")),
     progress: (update) => {
@@ -125,6 +140,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     },
     status: (line) => statuses.push(line),
     redact: (text) => text,
+    ...(opts.lastReview ? { lastReview: opts.lastReview } : {}),
   };
   return {
     git,
@@ -133,13 +149,14 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     journal,
     progress,
     statuses,
-    run: () =>
+    run: (plan = {}) =>
       runMode(ports, {
         kind: opts.kind ?? "review",
         pr: 7,
         task: DEFAULT_REVIEW_TASK,
         trusted: true,
         reason: "test",
+        ...plan,
       }),
     async close() {
       await model.close();

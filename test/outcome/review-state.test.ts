@@ -3,9 +3,12 @@ import type { Finding } from "../../src/outcome/review.js";
 import {
   fingerprint,
   MAX_FINGERPRINTS,
+  MAX_POSTED,
+  postedFinding,
+  quoteHash,
   readState,
   renderState,
-} from "../../src/publish/review-state.js";
+} from "../../src/outcome/review-state.js";
 
 const f = (over: Partial<Finding> = {}): Finding => ({
   path: "a.ts",
@@ -17,6 +20,7 @@ const f = (over: Partial<Finding> = {}): Finding => ({
   ...over,
 });
 const HEAD = "a".repeat(40);
+const BASE = "b".repeat(40);
 
 describe("review state in the sticky comment", () => {
   it("fingerprints path, side, quoted line and severity, not the title or the line number", () => {
@@ -31,18 +35,46 @@ describe("review state in the sticky comment", () => {
     const many = Array.from({ length: MAX_FINGERPRINTS + 5 }, (_, i) =>
       i.toString(16).padStart(16, "0"),
     );
-    const line = renderState({ v: 1, head: HEAD, fingerprints: many });
+    const posted = Array.from({ length: MAX_POSTED + 3 }, (_, i) =>
+      postedFinding(f({ path: `f${i}.ts` })),
+    ).filter((p) => p !== undefined);
+    const line = renderState({ v: 2, head: HEAD, base: BASE, fingerprints: many, posted });
     expect(line).toMatch(/^<!-- rivumi:state [\w-]+ -->$/);
     const { state } = readState(`text\n${line}\nmore`);
     expect(state?.head).toBe(HEAD);
+    expect(state?.base).toBe(BASE);
     expect(state?.fingerprints).toEqual(many.slice(-MAX_FINGERPRINTS));
+    expect(state?.posted.map((p) => p.p)).toEqual(posted.slice(-MAX_POSTED).map((p) => p.p));
+  });
+
+  it("keeps a posted finding's place and a hash of its quote, never the quote itself", () => {
+    const kept = postedFinding(f({ title: "Leaks the token", quote: "  const x =  1;" }))!;
+    expect(kept).toEqual({
+      f: fingerprint(f()),
+      p: "a.ts",
+      l: 3,
+      t: "Leaks the token",
+      q: quoteHash("const x = 1;"),
+    });
+    expect(JSON.stringify(kept)).not.toContain("const x");
+    expect(postedFinding(f({ side: "LEFT" }))).toBeUndefined();
+    expect(postedFinding(f({ path: "p/".repeat(120) }))).toBeUndefined();
+  });
+
+  it("reads a first-version state as fingerprints with no reviewed head", () => {
+    const v1 = Buffer.from(JSON.stringify({ v: 1, head: HEAD, fingerprints: ["0".repeat(16)] }));
+    const { state, notice } = readState(`<!-- rivumi:state ${v1.toString("base64url")} -->`);
+    expect(notice).toBeUndefined();
+    expect(state).toEqual({ v: 2, fingerprints: ["0".repeat(16)], posted: [] });
   });
 
   it("ignores, with a reason, a state that is not JSON or does not validate", () => {
     expect(readState("no state here")).toEqual({});
     expect(readState("<!-- rivumi:state !!! -->").notice).toMatch(/expected form/);
     expect(readState("<!-- rivumi:state bm90IGpzb24 -->").notice).toMatch(/not JSON/);
-    const wrong = Buffer.from(JSON.stringify({ v: 1, head: HEAD, fingerprints: ["x"] }));
+    const wrong = Buffer.from(
+      JSON.stringify({ v: 2, head: HEAD, fingerprints: ["x"], posted: [] }),
+    );
     expect(readState(`<!-- rivumi:state ${wrong.toString("base64url")} -->`).notice).toMatch(
       /does not validate/,
     );

@@ -1,0 +1,127 @@
+// What Rivumi remembers between the reviews of one pull request, kept in a hidden line of its own
+// sticky comment: the head and merge base it last reviewed in full, the fingerprints of the
+// findings it put on lines, and enough of the newest of them to tell later whether their lines
+// are gone. Read only from a comment Rivumi's own login wrote (`StickyComment` checks the author),
+// and validated: anything else is ignored with a notice, and the next review is a full one.
+import { createHash } from "node:crypto";
+import * as z from "zod";
+import type { Finding } from "./review.js";
+
+/** Most fingerprints kept; past it the oldest are dropped (a repost is the worst that follows). */
+export const MAX_FINGERPRINTS = 400;
+/** Most posted findings kept with their place, for the "no longer applies" list. */
+export const MAX_POSTED = 40;
+
+const STATE_PREFIX = "<!-- rivumi:state ";
+const STATE_LINE = /^<!-- rivumi:state ([A-Za-z0-9_-]{1,40000}) -->$/m;
+
+const sha = z.string().regex(/^[0-9a-f]{40,64}$/);
+const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
+
+/** A finding on a line, as the state keeps it: short, and with its quote only as a hash. */
+const postedSchema = z.object({
+  /** The finding's fingerprint. */
+  f: hex16,
+  p: z.string().min(1).max(200),
+  l: z.number().int().positive(),
+  t: z.string().max(80),
+  /** Hash of the quoted line (see `quoteHash`); absent when the model quoted nothing. */
+  q: hex16.optional(),
+});
+
+const v1Schema = z.object({
+  v: z.literal(1),
+  head: sha,
+  fingerprints: z.array(hex16).max(MAX_FINGERPRINTS),
+});
+
+const v2Schema = z.object({
+  v: z.literal(2),
+  /** The head of the last review that examined everything it was given; absent if none did. */
+  head: sha.optional(),
+  /** The merge base that review was taken from: when it moves, the next review is not a plain increment. */
+  base: sha.optional(),
+  fingerprints: z.array(hex16).max(MAX_FINGERPRINTS),
+  posted: z.array(postedSchema).max(MAX_POSTED),
+});
+
+export type PostedFinding = z.infer<typeof postedSchema>;
+export type ReviewState = z.infer<typeof v2Schema>;
+
+/** What a run learned from the comment: the state when it is valid, why not when it is not. */
+export interface LastReview {
+  state?: ReviewState;
+  notice?: string;
+}
+
+const norm = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** The hash of a quoted line as the state compares it: whitespace runs count as one space. */
+export function quoteHash(text: string): string {
+  return createHash("sha256").update(norm(text)).digest("hex").slice(0, 16);
+}
+
+/**
+ * Path, quoted line and severity: the same problem on the same code, however the model words its
+ * title this time. Without a quote, the line number stands in for it.
+ */
+export function fingerprint(f: Finding): string {
+  const what = f.quote !== undefined && norm(f.quote) !== "" ? norm(f.quote) : `#${f.line}`;
+  return createHash("sha256")
+    .update([f.path, f.side ?? "RIGHT", what, f.severity].join("\u0000"))
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** A finding as the state keeps it, or undefined when it cannot be (a path too long to keep). */
+export function postedFinding(f: Finding): PostedFinding | undefined {
+  if (f.path.length > 200 || (f.side ?? "RIGHT") !== "RIGHT") return undefined;
+  const quoted = f.quote !== undefined && norm(f.quote) !== "";
+  return {
+    f: fingerprint(f),
+    p: f.path,
+    l: f.line,
+    t: (f.title ?? norm(f.body)).slice(0, 80),
+    ...(quoted ? { q: quoteHash(f.quote!) } : {}),
+  };
+}
+
+/** The hidden line that carries the state; base64url, so no text in it can end the comment. */
+export function renderState(state: ReviewState): string {
+  const kept: ReviewState = {
+    ...state,
+    fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS),
+    posted: state.posted.slice(-MAX_POSTED),
+  };
+  return `${STATE_PREFIX}${Buffer.from(JSON.stringify(kept)).toString("base64url")} -->`;
+}
+
+/** Whether a comment's content already carries a state line. */
+export const hasState = (content: string) => content.includes(STATE_PREFIX);
+
+/** The state line of a comment, as written, if it has one. */
+export function stateLine(body: string): string | undefined {
+  return STATE_LINE.exec(body)?.[0];
+}
+
+/**
+ * Reads the state from the body of Rivumi's own comment: `state` when it is valid, `notice` when
+ * there was one that is not, neither when there was none. A first-version state (a head and
+ * fingerprints, no base) reads as one with no reviewed head: it says nothing of the merge base.
+ */
+export function readState(body: string): LastReview {
+  if (!hasState(body)) return {};
+  const encoded = STATE_LINE.exec(body)?.[1];
+  if (!encoded) return { notice: "its state line is not in the expected form" };
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(encoded, "base64url").toString("utf8"));
+  } catch {
+    return { notice: "its state is not JSON" };
+  }
+  const v2 = v2Schema.safeParse(json);
+  if (v2.success) return { state: v2.data };
+  const v1 = v1Schema.safeParse(json);
+  if (v1.success) return { state: { v: 2, fingerprints: v1.data.fingerprints, posted: [] } };
+  return { notice: `its state does not validate (${v2.error.issues[0]?.message ?? "?"})` };
+}
