@@ -12,6 +12,12 @@ export interface Workspace {
   /** The merge base of base and head: the diff under review is `mergeBase...head`. */
   mergeBase: string;
   source: "shared-clone" | "fresh-clone";
+  /**
+   * Resolves once the working tree holds the head. Whatever reads or writes the workspace's
+   * files (the agent's tools, instructions read from the working tree, the changes patch) awaits
+   * it first; for a workspace made with `worktree: "now"` it has resolved already.
+   */
+  worktree(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -27,6 +33,13 @@ export interface WorkspaceRequest {
   base: string;
   /** Extra refs to fetch (a fork's head is reachable as `refs/pull/N/head` on the base repo). */
   headRef?: string;
+  /**
+   * When the working tree is written: `"now"` (the default) before the workspace is handed over,
+   * `"on-demand"` at the first `worktree()` call. A review that reads only git objects (the
+   * diff, the base commit's instructions) then never writes, nor removes, the head's files: at
+   * 20,000 files that is most of the workspace's cost.
+   */
+  worktree?: "now" | "on-demand";
   signal?: AbortSignal;
 }
 
@@ -152,7 +165,10 @@ async function materialise(
   const mergeBaseOf = () =>
     git(root, ["merge-base", req.base, req.head], { allowFail: true, ...signal });
   const checkoutArgs = ["checkout", "--quiet", "--detach", req.head];
-  const tryCheckout = runGitProcess(root, checkoutArgs, signal).then((r) => r.code === 0);
+  const onDemand = req.worktree === "on-demand";
+  const tryCheckout = onDemand
+    ? Promise.resolve(true)
+    : runGitProcess(root, checkoutArgs, signal).then((r) => r.code === 0);
   tryCheckout.catch(() => undefined); // awaited below on every path that goes on
   let mergeBase = await mergeBaseOf();
   if (!mergeBase) {
@@ -172,13 +188,20 @@ async function materialise(
   // The head arrived with the fetch; this time a failure is an error.
   if (!(await tryCheckout)) await git(root, checkoutArgs, signal);
 
+  let checkedOut: Promise<void> | undefined = onDemand ? undefined : Promise.resolve();
+  const worktree = () => (checkedOut ??= git(root, checkoutArgs, signal).then(() => undefined));
   return {
     root,
     artifacts,
     head: req.head,
     mergeBase,
     source,
-    dispose: () => rm(root, { recursive: true, force: true }),
+    worktree,
+    dispose: async () => {
+      // A checkout still writing would put files back behind the removal.
+      await checkedOut?.catch(() => undefined);
+      await rm(root, { recursive: true, force: true });
+    },
   };
 }
 

@@ -134,4 +134,46 @@ describe("createWorkspace", () => {
     await expect(start.workspace).rejects.toThrow(/git fetch failed/);
     expect(existsSync(join(fx.dir, "run", "workspace"))).toBe(false);
   });
+
+  it("writes the working tree on demand, once, and a clean one", async () => {
+    for (const checkout of ["borrowed", "fetched"] as const) {
+      fx?.cleanup();
+      fx = await makeGitFixture();
+      const ws = await createWorkspace({
+        runDir: join(fx.dir, "run"),
+        checkout: checkout === "borrowed" ? fx.checkout : undefined,
+        remoteUrl: fx.origin,
+        token: undefined,
+        head: fx.headSha,
+        base: fx.baseSha,
+        worktree: "on-demand",
+      });
+      expect(ws.mergeBase).toBe(fx.branchPoint);
+      expect(existsSync(join(ws.root, "src/app.ts"))).toBe(false);
+      // The diff reads git objects only: it needs no working tree.
+      const changed = await sh(ws.root, "diff", "--name-only", ws.mergeBase, ws.head);
+      expect(changed.split("\n").sort()).toEqual(["src/app.ts", "src/new.ts"]);
+      await Promise.all([ws.worktree(), ws.worktree()]);
+      expect(readFileSync(join(ws.root, "src/app.ts"), "utf8")).toContain("42");
+      expect(await sh(ws.root, "rev-parse", "HEAD")).toBe(fx.headSha);
+      expect(await sh(ws.root, "status", "--porcelain")).toBe("");
+      await ws.dispose();
+      expect(existsSync(ws.root)).toBe(false);
+    }
+  });
+
+  it("has its working tree at once when made with the default", async () => {
+    fx = await makeGitFixture();
+    const ws = await createWorkspace({
+      runDir: join(fx.dir, "run"),
+      checkout: fx.checkout,
+      remoteUrl: fx.origin,
+      token: undefined,
+      head: fx.headSha,
+      base: fx.baseSha,
+    });
+    expect(readFileSync(join(ws.root, "src/app.ts"), "utf8")).toContain("42");
+    await ws.worktree();
+    expect(await sh(ws.root, "status", "--porcelain")).toBe("");
+  });
 });
