@@ -5,6 +5,13 @@ import type { ChatMessage } from "./port.js";
 
 /** Texts seen before: a conversation is sent again with one more message each turn. */
 const CACHE_LIMIT = 2_048;
+/**
+ * Characters the cache holds, its texts and their safe forms counted. A conversation fits many
+ * times over; without the bound a review's thousand child batches (each sent once, 60,000
+ * characters) were all kept, twice, for the whole run: a hundred megabytes or more that the
+ * garbage collector moved and marked again and again.
+ */
+const CACHE_CHARS = 16_000_000;
 
 /**
  * Makes model-bound text safe to send: every secret the run knows is masked first (so that a
@@ -15,6 +22,7 @@ const CACHE_LIMIT = 2_048;
  */
 export class ModelGuard {
   private readonly seen = new Map<string, string>();
+  private seenChars = 0;
 
   constructor(private readonly redact: ((text: string) => string) | undefined) {}
 
@@ -24,9 +32,15 @@ export class ModelGuard {
     const known = this.seen.get(text);
     if (known !== undefined) return known;
     const safe = revealInvisible(this.redact ? this.redact(text) : text).text;
+    const chars = text.length + safe.length;
+    if (chars > CACHE_CHARS) return safe;
     // The secrets known may grow during a run: a cache cleared now and then keeps up with them.
-    if (this.seen.size >= CACHE_LIMIT) this.seen.clear();
+    if (this.seen.size >= CACHE_LIMIT || this.seenChars + chars > CACHE_CHARS) {
+      this.seen.clear();
+      this.seenChars = 0;
+    }
     this.seen.set(text, safe);
+    this.seenChars += chars;
     return safe;
   }
 
