@@ -45,6 +45,7 @@ export class StickyComment {
   private current: IssueComment | undefined;
   /** The comment's body as this run first found it, before any write of its own. */
   private found: { body: string | undefined } | undefined;
+  private looking: Promise<void> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   readonly marker: string;
 
@@ -80,18 +81,23 @@ export class StickyComment {
    * where the last review's state is read from, since this run's progress note replaces the text.
    */
   async previous(opts: CallOptions = {}): Promise<string | undefined> {
-    if (!this.found) {
-      const next = this.queue.catch(() => undefined).then(() => this.lookup(opts));
-      this.queue = next;
-      await next;
-    }
+    // Not queued behind a write: a progress note that GitHub is slow to take must not hold up
+    // the run that asks what the last review remembered.
+    await this.lookup(opts);
     return this.found?.body;
   }
 
-  private async lookup(opts: CallOptions): Promise<void> {
-    if (this.found) return;
-    this.current ??= (await this.own(opts))[0];
-    this.found = { body: this.current?.body };
+  /** The first look for Rivumi's comment, shared by every caller; a failed look is tried again. */
+  private lookup(opts: CallOptions): Promise<void> {
+    if (this.found) return Promise.resolve();
+    const look = (this.looking ??= this.own(opts).then((own) => {
+      this.current ??= own[0];
+      this.found = { body: this.current?.body };
+    }));
+    look.catch(() => {
+      if (this.looking === look) this.looking = undefined;
+    });
+    return look;
   }
 
   /**

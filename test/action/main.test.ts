@@ -58,7 +58,11 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     expect(world.published).toHaveLength(1);
     expect(world.published[0]).toMatchObject({
       conclusion: "success",
-      publications: [{ kind: "sticky-comment", pr: 4 }],
+      // The review publication carries the reviewed head even with nothing to put on the lines.
+      publications: [
+        { kind: "review", pr: 4, inline: false, reviewed: { head: "h".repeat(40) } },
+        { kind: "sticky-comment", pr: 4 },
+      ],
       review: { summary: "Looks right." },
     });
     expect(world.core.outputs).toMatchObject({

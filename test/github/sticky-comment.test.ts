@@ -74,6 +74,22 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
     expect(github.issueComments(FULL, 3).map((c) => c.body)).toEqual([`${STICKY_MARKER}\nresult`]);
   });
 
+  it("reads the earlier body without waiting for a write GitHub has not answered", async () => {
+    const gh = port();
+    const self = () => Promise.resolve("github-actions[bot]");
+    await new StickyComment(gh, 3, self, KEY).upsert("last run's result");
+    const sticky = new StickyComment(gh, 3, self, KEY);
+    // Every comment write from now on stalls; reads still answer.
+    github.onRequest((req) =>
+      req.method === "PATCH" || req.method === "POST" ? new Promise(() => undefined) : undefined,
+    );
+    const stalled = new AbortController();
+    void sticky.upsert("progress", { signal: stalled.signal }).catch(() => undefined);
+    expect(await sticky.previous()).toBe(`${STICKY_MARKER}\nlast run's result`);
+    stalled.abort();
+    github.onRequest(undefined);
+  });
+
   it("two runs that create at the same moment end with one comment, the oldest", async () => {
     // Separate clients, as two workflow runs would have. Their first lookups are held until both
     // have answered, so neither sees the other's comment and both create one.
