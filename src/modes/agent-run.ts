@@ -98,6 +98,9 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
       ms: Date.now() - started,
     });
     const memory = await ports.memory();
+    // A task's tools and instructions read the working tree; a review writes it only if the tool
+    // loop runs (see `review`), so a large review never writes the head's files.
+    if (plan.kind === "task") await inPhase("workspace", () => workingTree(ws));
     const context = await inPhase("context", () => ws.context(memory));
     const lastReview = await last;
     const scope = await decideScope({
@@ -155,6 +158,8 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
   } finally {
     await scaled?.dispose().catch(() => undefined);
     if (!settings.keepWorkspace) await ws.dispose().catch(() => undefined);
+    // A kept workspace is kept to be looked at: it holds the head's files.
+    else await workingTree(ws).catch(() => undefined);
   }
 }
 
@@ -162,6 +167,11 @@ type ReviewRun = Omit<
   AgentRunResult,
   "instructions" | "notices" | "changes" | "head" | "mergeBase" | "gone" | "fullReviewWhy"
 >;
+
+/** Resolves once the workspace's working tree holds the head's files. */
+function workingTree(ws: OpenWorkspace): Promise<void> {
+  return ws.worktree?.() ?? Promise.resolve();
+}
 
 const NOTHING_GONE: Gone = { findings: [], fingerprints: [] };
 
@@ -208,34 +218,35 @@ async function review(
   if (plan.kind === "review" && scaled?.since && scaled.review.ledger.progress().inScope === 0)
     return nothingNew(ports, scaled);
 
-  // A task, or a review that fits one conversation, runs the tool loop.
-  const session: SessionResult | undefined =
-    !scaled || scaled.route === "loop" || plan.kind === "task"
-      ? await runSession({
-          root: ws.root,
-          mergeBase: ws.mergeBase,
-          head: ws.head,
-          files: ws.files,
-          task: plan.task,
-          purpose: plan.kind,
-          trusted: plan.trusted,
-          repository: facts.repository,
-          event: trigger.kind,
-          pr: target.pull,
-          budgets: { ...settings, prices: settings.prices },
-          model: await ports.model(),
-          journal: ports.journal,
-          signal,
-          context: context.context,
-          sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
-          maxOutputTokens: settings.maxOutputTokens,
-          ...(scaled ? { review: scaled.review, tokenBudget: scaled.budget } : {}),
-          onTurn: (state) => {
-            loopUsage = state.usage;
-            progress?.();
-          },
-        })
-      : undefined;
+  // A task, or a review that fits one conversation, runs the tool loop, whose tools read files.
+  const loop = !scaled || scaled.route === "loop" || plan.kind === "task";
+  if (loop) await inPhase("workspace", () => workingTree(ws));
+  const session: SessionResult | undefined = loop
+    ? await runSession({
+        root: ws.root,
+        mergeBase: ws.mergeBase,
+        head: ws.head,
+        files: ws.files,
+        task: plan.task,
+        purpose: plan.kind,
+        trusted: plan.trusted,
+        repository: facts.repository,
+        event: trigger.kind,
+        pr: target.pull,
+        budgets: { ...settings, prices: settings.prices },
+        model: await ports.model(),
+        journal: ports.journal,
+        signal,
+        context: context.context,
+        sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
+        maxOutputTokens: settings.maxOutputTokens,
+        ...(scaled ? { review: scaled.review, tokenBudget: scaled.budget } : {}),
+        onTurn: (state) => {
+          loopUsage = state.usage;
+          progress?.();
+        },
+      })
+    : undefined;
   if (session) loopUsage = session.loop.state.usage;
   if (!scaled) return fromSession(session!);
 

@@ -47,6 +47,7 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
           head: target.head,
           base: target.base,
           ...(pr !== undefined ? { headRef: `refs/pull/${pr}/head` } : {}),
+          worktree: "on-demand",
           signal: opts.signal,
         }));
       // Read ahead only for the early workspace; otherwise (or if that failed) read them now.
@@ -63,6 +64,7 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
         artifacts: ws.artifacts,
         source: ws.source,
         files,
+        worktree: () => ws.worktree(),
         context: (memory) =>
           contextForRun({
             settings: opts.settings,

@@ -33,6 +33,13 @@ export interface OpenWorkspace {
   /** The changed files between the merge base and the head. */
   files: readonly PullFile[];
   /**
+   * Writes the head's files into `root` if they are not there yet. What reads or writes the
+   * working tree (the agent's tools, a task's instructions, the changes patch) awaits it first;
+   * what reads git objects only (the hunk index, the RLM review) never does. Absent when the
+   * working tree is always there (the CLI's).
+   */
+  worktree?(): Promise<void>;
+  /**
    * Fetches commits the workspace may lack (an earlier head a force-push replaced); best effort,
    * says whether they are all here afterwards. Only the action's clones can fetch.
    */

@@ -28,6 +28,7 @@ export function startEarlyWorkspace(opts: {
     head: t.headSha,
     base: t.baseSha,
     headRef: `refs/pull/${t.number}/head`,
+    worktree: "on-demand",
     signal: opts.signal,
   });
   const early = start.workspace;

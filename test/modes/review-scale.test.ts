@@ -67,6 +67,8 @@ describe("a review at any size", () => {
     });
     // Every request carried a completion cap.
     for (const r of world.model.requests) expect(r.body.max_tokens).toBe(4096);
+    // The loop's tools read files: the working tree was asked for.
+    expect(world.worktrees).toBe(1);
   });
 
   it("routes a diff over the threshold to the host's map; each child sees only its directories' rules", async () => {
@@ -94,6 +96,8 @@ describe("a review at any size", () => {
     const roots = world.model.requests.filter(isRoot);
     expect(roots.length).toBeGreaterThan(0);
     for (const r of roots) expect(JSON.stringify(r.body.messages).length).toBeLessThan(30_000);
+    // The map reads the hunk index only: the head's files were never written.
+    expect(world.worktrees).toBe(0);
   });
 
   it("keeps the host's coverage when the root model fails, and says who wrote the summary", async () => {

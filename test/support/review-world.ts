@@ -44,6 +44,8 @@ export interface ReviewWorld {
   journal: MemoryJournal;
   progress: Progress[];
   statuses: string[];
+  /** How often a run asked for the working tree (the clone writes the head's files then). */
+  worktrees: number;
   /**
    * Reviews the feature branch as it is now in `root` (commit more to it between runs); the
    * merge base is where it meets main. `plan` overrides the review plan's fields.
@@ -117,6 +119,10 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
           artifacts: runsDir,
           source: "local" as const,
           files,
+          worktree: () => {
+            world.worktrees += 1;
+            return Promise.resolve();
+          },
           context: async (memory) => ({
             ...(await localContext({
               root,
@@ -142,13 +148,14 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     redact: (text) => text,
     ...(opts.lastReview ? { lastReview: opts.lastReview } : {}),
   };
-  return {
+  const world: ReviewWorld = {
     git,
     root,
     model,
     journal,
     progress,
     statuses,
+    worktrees: 0,
     run: (plan = {}) =>
       runMode(ports, {
         kind: opts.kind ?? "review",
@@ -164,6 +171,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
       rmSync(runsDir, { recursive: true, force: true });
     },
   };
+  return world;
 }
 
 /** `count` lines of about 60 characters, numbered so every line differs. */
