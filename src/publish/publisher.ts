@@ -106,7 +106,9 @@ export class Publisher {
     this.sticky(update.pr)
       .upsert(renderProgress(update))
       .then(
-        ({ action, comment }) =>
+        ({ action, comment, superseded }) => {
+          // A newer text took this note's place; whoever wrote that journals the write.
+          if (superseded) return;
           journal.emit({
             type: "publish.comment",
             action,
@@ -114,7 +116,8 @@ export class Publisher {
             url: comment.url,
             state: "progress",
             bytes: comment.body.length,
-          }),
+          });
+        },
         (error: unknown) =>
           journal.emit({
             type: "publish.failed",

@@ -37,6 +37,22 @@ export function stickyMarker(key: string): string {
   return marker;
 }
 
+/** What a write of the sticky comment did. */
+export interface Upserted {
+  action: "created" | "updated";
+  comment: IssueComment;
+  /** A newer text took this call's place before it was written; `comment` holds the newer. */
+  superseded?: true;
+}
+
+interface Waiting {
+  content: string;
+  opts: CallOptions;
+  /** The newest call; every earlier one was replaced. */
+  caller: symbol;
+  done: Promise<Upserted>;
+}
+
 /**
  * One comment per pull request, found by its hidden marker and only if Rivumi's own identity wrote
  * it (anyone can paste the marker into a comment of their own).
@@ -46,6 +62,8 @@ export class StickyComment {
   /** The comment's body as this run first found it, before any write of its own. */
   private found: { body: string | undefined } | undefined;
   private looking: Promise<void> | undefined;
+  /** The write that waits its turn, which a newer call may still replace. */
+  private waiting: Waiting | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   readonly marker: string;
 
@@ -103,23 +121,36 @@ export class StickyComment {
   /**
    * Updates the comment in place, or creates it. Calls run one after another, so a final result
    * never races the progress note; the lookup runs right before creating, so a comment another
-   * run made in the meantime is updated rather than duplicated. `opts.signal` abandons the write.
+   * run made in the meantime is updated rather than duplicated. A call made while an earlier one
+   * still waits its turn takes that one's place: only the newest text is written (GitHub asks for
+   * a second between writes, so a stale progress note would only delay the result), and the
+   * replaced call resolves with the write that replaced it, marked `superseded`. `opts.signal`
+   * abandons the write.
    */
-  upsert(
-    content: string,
-    opts: CallOptions = {},
-  ): Promise<{ action: "created" | "updated"; comment: IssueComment }> {
-    const next = this.queue
-      .catch(() => undefined)
-      .then(async () => {
-        await this.lookup(opts);
-        // The last review's state outlives a progress note: a run that dies before its result
-        // must not make the next one repost everything.
-        const kept = hasState(content) ? undefined : stateLine(this.found?.body ?? "");
-        return this.write(`${this.marker}\n${content}${kept ? `\n${kept}` : ""}`, opts);
-      });
-    this.queue = next;
-    return next;
+  upsert(content: string, opts: CallOptions = {}): Promise<Upserted> {
+    const slot: Waiting = this.waiting ?? {
+      content,
+      opts,
+      caller: Symbol("caller"),
+      done: this.queue.catch(() => undefined).then(() => this.writeWaiting(slot)),
+    };
+    if (this.waiting) Object.assign(slot, { content, opts, caller: Symbol("caller") });
+    else {
+      this.waiting = slot;
+      this.queue = slot.done;
+    }
+    const mine = slot.caller;
+    return slot.done.then((r) => (mine === slot.caller ? r : { ...r, superseded: true }));
+  }
+
+  private async writeWaiting(slot: Waiting): Promise<Upserted> {
+    // From here on this write is under way; a later call queues behind it.
+    if (this.waiting === slot) this.waiting = undefined;
+    await this.lookup(slot.opts);
+    // The last review's state outlives a progress note: a run that dies before its result must
+    // not make the next one repost everything.
+    const kept = hasState(slot.content) ? undefined : stateLine(this.found?.body ?? "");
+    return this.write(`${this.marker}\n${slot.content}${kept ? `\n${kept}` : ""}`, slot.opts);
   }
 
   private async write(

@@ -69,8 +69,30 @@ describe("GitHub port and sticky comment against the loopback GitHub", () => {
   it("serialises overlapping writes so a progress note and a result never make two comments", async () => {
     const gh = port();
     const sticky = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"), KEY);
+    const first = await sticky.upsert("working");
     const [a, b] = await Promise.all([sticky.upsert("progress"), sticky.upsert("result")]);
-    expect([a.action, b.action]).toEqual(["created", "updated"]);
+    expect(first.action).toBe("created");
+    expect([a.action, b.action]).toEqual(["updated", "updated"]);
+    expect(github.issueComments(FULL, 3).map((c) => c.body)).toEqual([`${STICKY_MARKER}\nresult`]);
+  });
+
+  it("writes only the newest of the texts that wait behind a write in flight", async () => {
+    const gh = port();
+    const sticky = new StickyComment(gh, 3, () => Promise.resolve("github-actions[bot]"), KEY);
+    const writes = () =>
+      github.requests.filter((r) => r.method !== "GET" && r.path.includes("/comments")).length;
+    await sticky.upsert("working");
+    const before = writes();
+    // One write under way, then two that wait: the second waiting text replaces the first.
+    const inFlight = sticky.upsert("progress 1");
+    await new Promise((resolve) => setImmediate(resolve)); // its request is on the wire
+    const stale = sticky.upsert("progress 2");
+    const result = sticky.upsert("result");
+    const [r1, r2, r3] = await Promise.all([inFlight, stale, result]);
+    expect(writes() - before).toBe(2);
+    expect(r1.superseded).toBeUndefined();
+    expect(r2).toMatchObject({ superseded: true, comment: { body: `${STICKY_MARKER}\nresult` } });
+    expect(r3.superseded).toBeUndefined();
     expect(github.issueComments(FULL, 3).map((c) => c.body)).toEqual([`${STICKY_MARKER}\nresult`]);
   });
 
