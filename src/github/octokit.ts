@@ -20,6 +20,14 @@ const REQUEST_TIMEOUT_MS = 20_000;
 export const RivumiOctokit = Octokit.plugin(retry, throttling);
 export type RivumiOctokit = InstanceType<typeof RivumiOctokit>;
 
+/**
+ * The same client without the throttling plugin, for read-only GraphQL queries: the plugin holds
+ * every GraphQL request in its one-per-second queue of writes (a query might be a mutation), so
+ * asking who we are would delay the run's first comment by a second.
+ */
+const ReadingOctokit = Octokit.plugin(retry);
+const readers = new WeakMap<Octokit, Octokit>();
+
 export interface OctokitOptions {
   token: string;
   baseUrl: string;
@@ -116,11 +124,14 @@ function toIssue(i: {
 }
 
 export function createOctokit(opts: OctokitOptions): RivumiOctokit {
-  return new RivumiOctokit({
+  const common = {
     auth: opts.token,
     baseUrl: opts.baseUrl,
     userAgent: "rivumi",
     request: { fetch: fetchWithTimeout(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) },
+  };
+  const client = new RivumiOctokit({
+    ...common,
     throttle: {
       onRateLimit: (
         after: number,
@@ -145,6 +156,8 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
       },
     },
   });
+  readers.set(client, new ReadingOctokit(common));
+  return client;
 }
 
 /** The real GitHub port for one repository. */
@@ -153,7 +166,8 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
 
   return {
     async viewerLogin(opts) {
-      const res = await octokit.graphql<{ viewer: { login: string } }>(
+      const reader = readers.get(octokit) ?? octokit;
+      const res = await reader.graphql<{ viewer: { login: string } }>(
         "query { viewer { login } }",
         { request: call(opts) },
       );
