@@ -1,4 +1,4 @@
-import { copyFile, mkdir, mkdtemp, rm, stat } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { git } from "./git.js";
@@ -18,6 +18,12 @@ const DIFF_FLAGS = [
   "--src-prefix=a/",
   "--dst-prefix=b/",
 ];
+
+async function copyIndex(from: string, to: string): Promise<void> {
+  const { atime, mtime } = await stat(from);
+  await copyFile(from, to);
+  await utimes(to, atime, mtime);
+}
 
 const succeeded = () => true;
 const failed = () => false;
@@ -47,7 +53,10 @@ export async function saveChanges(
         env: { GIT_CONFIG_GLOBAL: "/dev/null" },
       }),
     );
-    const copied = await copyFile(realIndex, env.GIT_INDEX_FILE).then(succeeded, failed);
+    // The copy keeps the index's times: git trusts the stat data of entries older than its index
+    // file and compares the contents of the rest, so a copy made now would hide an edit of the
+    // same size made in the second the working tree was written.
+    const copied = await copyIndex(realIndex, env.GIT_INDEX_FILE).then(succeeded, failed);
     const reused = copied && (await run(["read-tree", "-m", commit]).then(succeeded, failed));
     if (!reused) await run(["read-tree", commit]);
     await run(["add", "--all"]);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lstat, mkdtemp, readFile, readlink, rm, stat } from "node:fs/promises";
+import { lstat, mkdtemp, readFile, readlink, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { execa } from "execa";
@@ -92,6 +92,26 @@ describe("saveChanges", () => {
     );
     expect(await readlink(path.join(fresh, "AGENTS.md.link"))).toBe("AGENTS.md");
     expect(await readFile(path.join(fresh, "vendor.log"), "utf8")).toBe("vendor changed\n");
+  });
+
+  it("sees an edit of the same size made in the second the working tree was written", async () => {
+    // As the action's workspace does it: a clone without a working tree, checked out when a tool
+    // needs it, then edited at once. Started just past a second boundary so that all of it falls
+    // within one second, where file times alone cannot tell the edit from the checkout; git
+    // compares the contents of such entries only while its index file is no newer than they are.
+    const fresh = path.join(scratch, "racy");
+    await execa("git", ["clone", "-q", "--no-checkout", repo.root, fresh], {
+      env: { GIT_CONFIG_GLOBAL: "/dev/null" },
+    });
+    while (Date.now() % 1000 > 100) await new Promise((resolve) => setTimeout(resolve, 5));
+    await execa("git", ["checkout", "-q", "--detach", head], { cwd: fresh });
+    await writeFile(path.join(fresh, "src/a.ts"), "one\ntwo\nTHREE\n");
+    // The patch is saved in a later second, as after the model's next turn.
+    const second = Math.floor(Date.now() / 1000);
+    while (Math.floor(Date.now() / 1000) === second)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await saveChanges(fresh, head, outFile)).toMatchObject({ files: 1 });
+    expect(await readFile(outFile, "utf8")).toContain("+THREE");
   });
 
   it("returns undefined and writes nothing without changes", async () => {
