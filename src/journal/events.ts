@@ -107,6 +107,8 @@ type CoreEvent =
       conclusion: string;
       stop: string;
       turns: number;
+      /** Model requests of every kind, when more than the tool loop's turns. */
+      requests?: number;
       usage: Usage;
       costUsd?: number;
       ms: number;

@@ -37,6 +37,8 @@ export interface AgentRunResult {
   review: Review | undefined;
   note: string | undefined;
   turns: number;
+  /** Model requests of every kind: the loop's turns, the child reviewers', the RLM root's. */
+  requests: number;
   usage: Usage;
   costUsd: number | undefined;
   /** What the models were sent of the diff, counted by the code. */
@@ -297,6 +299,7 @@ async function review(
     review: merged.review,
     note: notes.length > 0 ? notes.join(" ") : undefined,
     turns: session?.loop.state.turns ?? 0,
+    requests: (session?.loop.state.turns ?? 0) + (map?.requests ?? 0) + merged.requests,
     usage,
     costUsd: costOf(usage, settings.prices),
     coverage,
@@ -332,6 +335,7 @@ function fromSession(session: SessionResult): ReviewRun {
     review: session.loop.review,
     note: session.note,
     turns: state.turns,
+    requests: state.turns,
     usage: state.usage,
     costUsd: state.costUsd,
     coverage: undefined,
@@ -351,6 +355,7 @@ function nothingNew(ports: ModePorts, scaled: ScaledReview): ReviewRun {
     },
     note: undefined,
     turns: 0,
+    requests: 0,
     usage: NO_USAGE,
     costUsd: costOf(NO_USAGE, ports.settings.prices),
     coverage,

@@ -22,6 +22,8 @@ export interface MergedReview {
   unanchored: UnplacedFinding[];
   /** The root's usage, when it ran. */
   usage: Usage;
+  /** Model requests the root made: its turns and its own child calls. */
+  requests: number;
   /** Who wrote the summary, and why not the root when it could not. */
   summaryBy: "root" | "host" | "loop";
   note: string | undefined;
@@ -65,6 +67,7 @@ export async function mergeAfterLoop(
     },
     unanchored,
     usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    requests: 0,
     summaryBy: "loop",
     note: undefined,
   };
@@ -125,6 +128,7 @@ export async function mergeWithRoot(
       completionTokens: result.usage.outputTokens,
       cachedTokens: 0,
     };
+    const requests = result.iterations + result.childCalls;
     if (!result.finalized || result.answer.trim() === "")
       return {
         ...hostMerged(
@@ -133,11 +137,13 @@ export async function mergeWithRoot(
           `the summary was written by Rivumi itself: the RLM root ended without an answer (${result.stop})`,
         ),
         usage,
+        requests,
       };
     return {
       ...base,
       review: { ...base.review, summary: result.answer.trim() },
       usage,
+      requests,
       summaryBy: "root",
       note: undefined,
     };
@@ -151,7 +157,7 @@ export async function mergeWithRoot(
 }
 
 function hostMerged(
-  base: Omit<MergedReview, "usage" | "summaryBy" | "note">,
+  base: Omit<MergedReview, "usage" | "requests" | "summaryBy" | "note">,
   total: number,
   note: string,
 ): MergedReview {
@@ -159,6 +165,7 @@ function hostMerged(
     ...base,
     review: { ...base.review, summary: hostSummary(total, base.review.findings) },
     usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    requests: 0,
     summaryBy: "host",
     note,
   };

@@ -20,6 +20,11 @@ export type StopReason =
 /** What the run spent, counted by the code. */
 export interface RunStats {
   turns: number;
+  /**
+   * Model requests the run made, when it made more than its tool loop's turns: the child
+   * reviewers of a large review and the RLM root that merged them.
+   */
+  requests?: number;
   usage: Usage;
   costUsd: number | undefined;
   ms: number;

@@ -258,7 +258,12 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
 
 function finishedEvent(outcome: Outcome) {
   const { stats } = outcome;
-  const common = { turns: stats.turns, usage: stats.usage, ms: stats.ms };
+  const common = {
+    turns: stats.turns,
+    ...(stats.requests !== undefined ? { requests: stats.requests } : {}),
+    usage: stats.usage,
+    ms: stats.ms,
+  };
   return outcome.conclusion === "failure"
     ? {
         type: "run.finished" as const,

@@ -29,7 +29,11 @@ const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 export function formatUsage(stats: RunStats): string {
   const u = stats.usage;
   const cost = stats.costUsd !== undefined ? ` · $${stats.costUsd.toFixed(4)}` : "";
-  return `${stats.model} · ${stats.turns} turns · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached)${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
+  const requests =
+    stats.requests !== undefined && stats.requests !== stats.turns
+      ? `${count(stats.requests)} model requests (${stats.turns} tool-loop turn${stats.turns === 1 ? "" : "s"})`
+      : `${stats.turns} turns`;
+  return `${stats.model} · ${requests} · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached)${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
 }
 
 /** What the review publication put on the lines, for the sticky comment. */

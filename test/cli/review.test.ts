@@ -111,7 +111,10 @@ describe("rivumi review", () => {
       OPENAI_API_KEY: "sk-cli",
     });
     expect(run.exitCode).toBe(0);
-    expect(run.stdout).toMatch(/All good\.[\s\S]*1 turns[\s\S]*journal: /);
+    // The loop's turn and the child review of what it left: two requests, counted by the code.
+    expect(run.stdout).toMatch(
+      /All good\.[\s\S]*2 model requests \(1 tool-loop turn\)[\s\S]*journal: /,
+    );
   });
 
   it("prints the cost when prices are given, and takes the action's budget flags", async () => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { CoverageReport } from "../../src/coverage/ledger.js";
+import { formatUsage } from "../../src/publish/render.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
 import {
   isReviewChild,
@@ -69,6 +70,9 @@ describe("a review at any size", () => {
     for (const r of world.model.requests) expect(r.body.max_tokens).toBe(4096);
     // The loop's tools read files: the working tree was asked for.
     expect(world.worktrees).toBe(1);
+    // Its requests are its turns: the usage line says turns.
+    expect(outcome.stats.requests).toBeUndefined();
+    expect(formatUsage(outcome.stats)).toContain(" · 2 turns · ");
   });
 
   it("routes a diff over the threshold to the host's map; each child sees only its directories' rules", async () => {
@@ -98,6 +102,11 @@ describe("a review at any size", () => {
     for (const r of roots) expect(JSON.stringify(r.body.messages).length).toBeLessThan(30_000);
     // The map reads the hunk index only: the head's files were never written.
     expect(world.worktrees).toBe(0);
+    // Every request the model server answered is counted and said, none by the model.
+    expect(outcome.stats.requests).toBe(world.model.requests.length);
+    expect(formatUsage(outcome.stats)).toContain(
+      `${world.model.requests.length} model requests (0 tool-loop turns)`,
+    );
   });
 
   it("keeps the host's coverage when the root model fails, and says who wrote the summary", async () => {
