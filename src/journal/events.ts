@@ -107,7 +107,7 @@ type CoreEvent =
       conclusion: string;
       stop: string;
       turns: number;
-      /** Model requests of every kind, when more than the tool loop's turns. */
+      /** Model requests of every kind, for runs that count them beside their turns. */
       requests?: number;
       usage: Usage;
       costUsd?: number;

@@ -38,7 +38,7 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts):
     note: agent.note,
     stats: {
       turns: agent.turns,
-      ...(agent.requests !== agent.turns ? { requests: agent.requests } : {}),
+      requests: agent.requests,
       usage: agent.usage,
       costUsd: agent.costUsd ?? (settings.prices ? 0 : undefined),
       ms: Date.now() - ports.started,

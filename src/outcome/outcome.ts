@@ -21,8 +21,8 @@ export type StopReason =
 export interface RunStats {
   turns: number;
   /**
-   * Model requests the run made, when it made more than its tool loop's turns: the child
-   * reviewers of a large review and the RLM root that merged them.
+   * Model requests of every kind, for the runs that can make more than their tool loop's turns
+   * (the child reviewers of a large review, the RLM root that merged them).
    */
   requests?: number;
   usage: Usage;

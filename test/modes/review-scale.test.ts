@@ -71,7 +71,7 @@ describe("a review at any size", () => {
     // The loop's tools read files: the working tree was asked for.
     expect(world.worktrees).toBe(1);
     // Its requests are its turns: the usage line says turns.
-    expect(outcome.stats.requests).toBeUndefined();
+    expect(outcome.stats.requests).toBe(world.model.requests.length);
     expect(formatUsage(outcome.stats)).toContain(" · 2 turns · ");
   });
 
