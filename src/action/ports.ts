@@ -11,6 +11,7 @@ import { actorOf } from "../trigger/actor.js";
 import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { readAhead, startEarlyWorkspace } from "../workspace/early.js";
+import { removePullDiff } from "../workspace/pull-diff.js";
 import type { Workspace } from "../workspace/workspace.js";
 
 export interface ActionRun {
@@ -65,7 +66,11 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
   access.catch(() => undefined);
   const ahead =
     early && trigger.kind === "pull_request"
-      ? readAhead(early, trigger.baseSha, earlySignal)
+      ? readAhead(
+          early,
+          { baseSha: trigger.baseSha, runDir: run.runDir, maxFileBytes: settings.maxFileBytes },
+          earlySignal,
+        )
       : undefined;
   // Everything below loads beside the trust check and is used only if the run goes ahead.
   const store = background(
@@ -163,7 +168,12 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     async dropEarly() {
       earlyAbort.abort();
       const ws: Workspace | undefined = await early?.catch(() => undefined);
-      if (ws && !settings.keepWorkspace) await ws.dispose().catch(() => undefined);
+      // The diff index is written beside the clone: its git must have stopped before removal.
+      await ahead?.catch(() => undefined);
+      if (ws && !settings.keepWorkspace) {
+        await ws.dispose().catch(() => undefined);
+        await removePullDiff(run.runDir).catch(() => undefined);
+      }
     },
   };
 }

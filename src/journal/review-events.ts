@@ -8,6 +8,7 @@ export type ReviewEvent =
       files: number;
       hunks: number;
       bytes: number;
+      /** How long git and the parser took to index it. */
       ms: number;
       renameLimit: number;
       renameLimitHit: boolean;

@@ -5,9 +5,9 @@ import type { Journal } from "../journal/journal.js";
 import type { AgentPlan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
-import { changedFiles } from "../workspace/diff-files.js";
 import { gitAuthEnv, runGitProcess } from "../workspace/git.js";
 import type { EarlyReads } from "../workspace/early.js";
+import { indexPullDiff, removePullDiff } from "../workspace/pull-diff.js";
 import { createWorkspace, type Workspace } from "../workspace/workspace.js";
 import type { OpenWorkspace, Target, WorkSource } from "./ports.js";
 
@@ -52,10 +52,17 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
         }));
       // Read ahead only for the early workspace; otherwise (or if that failed) read them now.
       const ahead = early ? await opts.ahead?.catch(() => undefined) : undefined;
-      const files =
-        ahead?.files ??
+      const { index, files } =
+        ahead ??
         (await inPhase("workspace", () =>
-          changedFiles(ws.root, ws.mergeBase, ws.head, opts.signal),
+          indexPullDiff({
+            root: ws.root,
+            mergeBase: ws.mergeBase,
+            head: ws.head,
+            runDir: opts.runDir,
+            maxFileBytes: opts.settings.maxFileBytes,
+            signal: opts.signal,
+          }),
         ));
       const opened: OpenWorkspace = {
         root: ws.root,
@@ -64,6 +71,7 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
         artifacts: ws.artifacts,
         source: ws.source,
         files,
+        diff: () => Promise.resolve(index),
         worktree: () => ws.worktree(),
         context: (memory) =>
           contextForRun({
@@ -80,7 +88,10 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
             journal: opts.journal,
           }),
         fetchCommits: (shas) => fetchCommits(opts, target, ws.root, shas),
-        dispose: () => ws.dispose(),
+        dispose: async () => {
+          await ws.dispose();
+          await removePullDiff(opts.runDir);
+        },
       };
       return opened;
     },

@@ -11,6 +11,7 @@ import type { Outcome, Progress } from "../outcome/outcome.js";
 import type { LastReview } from "../outcome/review-state.js";
 import type { AgentPlan, Plan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
+import type { HunkIndex } from "../workspace/hunk-index.js";
 
 /** Which commits an agent run works on, and the pull request's own words when there is one. */
 export interface Target {
@@ -32,6 +33,11 @@ export interface OpenWorkspace {
   source: "shared-clone" | "fresh-clone" | "local";
   /** The changed files between the merge base and the head. */
   files: readonly PullFile[];
+  /**
+   * The pull request's diff (merge base to head), indexed once in the run folder; `files` was
+   * read from it. Absent where the review indexes the diff itself (the CLI's workspaces).
+   */
+  diff?(): Promise<HunkIndex>;
   /**
    * Writes the head's files into `root` if they are not there yet. What reads or writes the
    * working tree (the agent's tools, a task's instructions, the changes patch) awaits it first;

@@ -67,7 +67,6 @@ export async function indexForReview(
   scope: ReviewScope = { kind: "full" },
 ): Promise<ScaledReview> {
   const { settings, journal, signal } = ports;
-  const started = Date.now();
   const dir = await mkdtemp(join(tmpdir(), "rivumi-review-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
   try {
@@ -81,17 +80,27 @@ export async function indexForReview(
       signal,
     };
     const incremental = scope.kind === "incremental";
-    const [review, whole] = await Promise.all([
-      openDiffReview({
-        ...common,
-        from: incremental ? scope.from : ws.mergeBase,
-        runDir: dir,
-        ...(incremental ? { pullRequestPaths: new Set(ws.files.map((f) => f.path)) } : {}),
-      }),
-      incremental
-        ? openDiffReview({ ...common, from: ws.mergeBase, runDir: join(dir, "pull-request") })
-        : undefined,
-    ]);
+    // The pull request's own diff: indexed with the workspace where it can be (see `diff`), or
+    // here for a re-review, beside the new hunks' index.
+    const whole =
+      ws.diff?.() ??
+      (incremental
+        ? openDiffReview({ ...common, from: ws.mergeBase, runDir: join(dir, "pull-request") }).then(
+            (r) => r.index,
+          )
+        : undefined);
+    whole?.catch(() => undefined); // awaited below, after the review's own index
+    const review = await openDiffReview({
+      ...common,
+      from: incremental ? scope.from : ws.mergeBase,
+      runDir: dir,
+      ...(incremental
+        ? { pullRequestPaths: new Set(ws.files.map((f) => f.path)) }
+        : whole
+          ? { index: await whole }
+          : {}),
+    });
+    const anchor = (await whole) ?? review.index;
     const report = review.ledger.report({ maxListed: 0 });
     const reviewable = report.bytes.total - report.bytes.excluded;
     const route = reviewable <= settings.rlmThresholdBytes ? "loop" : "rlm";
@@ -101,7 +110,7 @@ export async function indexForReview(
       files: index.totals.files,
       hunks: index.totals.hunks,
       bytes: index.totals.bytes,
-      ms: Date.now() - started,
+      ms: index.ms,
       renameLimit: index.renameLimit,
       renameLimitHit: index.renameLimitHit,
       excludedFiles: report.files.excluded,
@@ -115,7 +124,7 @@ export async function indexForReview(
       : [];
     return {
       review,
-      anchor: (whole ?? review).index,
+      anchor,
       since: incremental ? scope.since : undefined,
       budget: new TokenBudget(runTokenLimit(settings)),
       route,

@@ -29,6 +29,8 @@ export async function openDiffReview(opts: {
   head: string;
   /** For a diff other than the pull request's own: the paths the pull request changes. */
   pullRequestPaths?: ReadonlySet<string>;
+  /** The diff `from`..`head` indexed already; otherwise it is indexed into `runDir`. */
+  index?: HunkIndex;
   runDir: string;
   includePaths: readonly string[];
   excludePaths: readonly string[];
@@ -36,14 +38,15 @@ export async function openDiffReview(opts: {
   signal: AbortSignal;
 }): Promise<DiffReview> {
   const [index, attributes] = await Promise.all([
-    buildHunkIndex({
-      root: opts.root,
-      from: opts.from,
-      to: opts.head,
-      runDir: join(opts.runDir, "review"),
-      maxFileBytes: opts.maxFileBytes,
-      signal: opts.signal,
-    }),
+    opts.index ??
+      buildHunkIndex({
+        root: opts.root,
+        from: opts.from,
+        to: opts.head,
+        runDir: join(opts.runDir, "review"),
+        maxFileBytes: opts.maxFileBytes,
+        signal: opts.signal,
+      }),
     git(opts.root, ["show", `${opts.mergeBase}:.gitattributes`], {
       allowFail: true,
       signal: opts.signal,

@@ -1,4 +1,5 @@
 import type { PullFile } from "../github/port.js";
+import type { DiffFile, FileStatus } from "./diff-parse.js";
 import { git } from "./git.js";
 
 const STATUS: Record<string, string> = {
@@ -84,4 +85,30 @@ export function parseRawNumstat(out: string): PullFile[] {
     }
   }
   return files.map((f) => ({ ...f, status: statusOf.get(f.path) ?? "modified" }));
+}
+
+/** The hunk index's statuses in the words GitHub's file list uses. */
+const PULL_STATUS: Record<FileStatus, string> = {
+  added: "added",
+  deleted: "removed",
+  modified: "modified",
+  renamed: "renamed",
+  copied: "copied",
+  "type-changed": "changed",
+  "mode-changed": "modified",
+};
+
+/**
+ * The changed files as the hunk index parsed them. A run that indexes the diff anyway takes its
+ * file list from there instead of asking git for a second diff: at 20,000 files that diff costs
+ * about a second, and its renames (git's default limit) could disagree with the index's.
+ */
+export function filesOfIndex(files: readonly DiffFile[]): PullFile[] {
+  return files.map((f) => ({
+    path: f.path,
+    status: PULL_STATUS[f.status],
+    additions: f.additions,
+    deletions: f.deletions,
+    ...(f.oldPath !== undefined ? { previousPath: f.oldPath } : {}),
+  }));
 }

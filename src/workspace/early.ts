@@ -1,9 +1,8 @@
 import type { Settings } from "../config/settings.js";
 import { prepareBaseSource } from "../context/base-source.js";
 import type { GitFileSource } from "../context/files/git-source.js";
-import type { PullFile } from "../github/port.js";
 import type { Trigger } from "../trigger/trigger.js";
-import { changedFiles } from "./diff-files.js";
+import { indexPullDiff, type PullDiff } from "./pull-diff.js";
 import { startWorkspace, type Workspace, type WorkspaceCommits } from "./workspace.js";
 
 /**
@@ -45,36 +44,41 @@ export function startEarlyWorkspace(opts: {
 const commitsOf = new WeakMap<Promise<Workspace | undefined>, Promise<WorkspaceCommits>>();
 
 /** What the early workspace lets a run read before it knows whether it goes ahead. */
-export interface EarlyReads {
-  /** The changed files, from git. */
-  files: PullFile[];
+export interface EarlyReads extends PullDiff {
   /** The base commit's source, its instruction directories already being listed. */
   baseSource: Promise<GitFileSource>;
 }
 
 /**
  * Reads only git objects of the early workspace, so it may run beside the trust check and beside
- * the checkout of its working tree: the changed files, then the base commit's trees that the
- * instruction walk will need. `signal` stops the git processes when the run is skipped, refused
- * or cancelled.
+ * the checkout of its working tree: the pull request's diff, indexed into the run folder (which
+ * also gives the changed files), then the base commit's trees that the instruction walk will
+ * need. `signal` stops the git processes when the run is skipped, refused or cancelled.
  */
 export function readAhead(
   early: Promise<Workspace | undefined>,
-  baseSha: string,
+  at: { baseSha: string; runDir: string; maxFileBytes: number },
   signal: AbortSignal,
 ): Promise<EarlyReads | undefined> {
   const commits: Promise<WorkspaceCommits | undefined> = commitsOf.get(early) ?? early;
   const reads = commits.then(async (ws) => {
     if (!ws) return undefined;
-    const files = await changedFiles(ws.root, ws.mergeBase, ws.head, signal);
+    const diff = await indexPullDiff({
+      root: ws.root,
+      mergeBase: ws.mergeBase,
+      head: ws.head,
+      runDir: at.runDir,
+      maxFileBytes: at.maxFileBytes,
+      signal,
+    });
     const baseSource = prepareBaseSource(
       ws.root,
-      baseSha,
-      files.map((f) => f.path),
+      at.baseSha,
+      diff.files.map((f) => f.path),
       signal,
     );
     baseSource.catch(() => undefined);
-    return { files, baseSource };
+    return { ...diff, baseSource };
   });
   reads.catch(() => undefined); // used by runAgent, which falls back to reading these itself
   return reads;

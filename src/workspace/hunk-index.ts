@@ -36,6 +36,8 @@ export interface HunkIndex {
   /** Git's own warning when it did. */
   renameLimitMessage?: string;
   maxFileBytes?: number;
+  /** How long git and the parser took, in milliseconds. */
+  ms: number;
 }
 
 export interface BuildHunkIndexOptions {
@@ -64,6 +66,7 @@ const POLL_MS = 5;
 export async function buildHunkIndex(opts: BuildHunkIndexOptions): Promise<HunkIndex> {
   for (const rev of [opts.from, opts.to])
     if (rev.startsWith("-")) throw new GitError(`not a revision: ${rev}`);
+  const started = Date.now();
   await mkdir(opts.runDir, { recursive: true });
   const renameLimit = opts.renameLimit ?? Math.max(1000, 2 * (await countChanged(opts)));
   const args = [
@@ -109,6 +112,7 @@ export async function buildHunkIndex(opts: BuildHunkIndexOptions): Promise<HunkI
     renameLimitHit: warning !== "",
     ...(warning ? { renameLimitMessage: warning } : {}),
     ...(opts.maxFileBytes !== undefined ? { maxFileBytes: opts.maxFileBytes } : {}),
+    ms: Date.now() - started,
   };
   await writeIndex(index);
   return index;

@@ -119,6 +119,12 @@ describe("the bundled action on a pull request", () => {
     });
     expect(first.stderr).toBe("");
     expect(first.exitCode).toBe(0);
+    // The clone and the diff's index (both the pull request's code) are gone after the run.
+    const runs = join(world.dir, "run-1", "temp", "rivumi");
+    for (const run of readdirSync(runs)) {
+      expect(existsSync(join(runs, run, "workspace"))).toBe(false);
+      expect(existsSync(join(runs, run, "diff"))).toBe(false);
+    }
     expect(first.outputs).toMatchObject({
       conclusion: "success",
       "tokens-in": "4500",
@@ -304,6 +310,7 @@ describe("the bundled action on a pull request", () => {
     for (const run of readdirSync(runs)) {
       expect(existsSync(join(runs, run, "artifacts", "journal.jsonl"))).toBe(true);
       expect(existsSync(join(runs, run, "workspace"))).toBe(false);
+      expect(existsSync(join(runs, run, "diff"))).toBe(false);
     }
     const { events } = journalOf(world, "rivumi-journal-review-1");
     const types = events.map((e) => e.type);

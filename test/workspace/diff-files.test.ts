@@ -2,8 +2,9 @@ import { mkdtempSync, renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { changedFiles, parseRawNumstat } from "../../src/workspace/diff-files.js";
+import { changedFiles, filesOfIndex, parseRawNumstat } from "../../src/workspace/diff-files.js";
 import { git } from "../../src/workspace/git.js";
+import { buildHunkIndex } from "../../src/workspace/hunk-index.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -76,6 +77,43 @@ describe("changedFiles", () => {
     expect(await changedFiles(dir, base, head)).toEqual([
       { path: "big.txt", status: "modified", additions: 0, deletions: 0 },
     ]);
+  });
+});
+
+describe("filesOfIndex", () => {
+  it("lists what git's own file listing lists, from the hunk index", async () => {
+    const body = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n") + "\n";
+    const base = await commit({
+      "kept.ts": "a\nb\n",
+      "gone.ts": "x\n",
+      "blob.bin": "v1",
+      "old.ts": body,
+      "was-file": "x\n",
+      "run.sh": "echo\n",
+    });
+    renameSync(join(dir, "old.ts"), join(dir, "new.ts"));
+    unlinkSync(join(dir, "was-file"));
+    symlinkSync("target", join(dir, "was-file"));
+    await git(dir, ["update-index", "--chmod=+x", "run.sh"]);
+    const head = await commit({
+      "kept.ts": "a\nB\nc\n",
+      "gone.ts": null,
+      "tab\tname.ts": "1\n2\n",
+      "blob.bin": Buffer.from([0, 1, 2, 0]),
+      "new.ts": body.replace("line 7\n", "line seven\n"),
+    });
+    const index = await buildHunkIndex({
+      root: dir,
+      from: base,
+      to: head,
+      runDir: join(dir, ".x"),
+    });
+    const byPath = (a: { path: string }, b: { path: string }) => a.path.localeCompare(b.path);
+    const fromGit = (await changedFiles(dir, base, head)).sort(byPath);
+    expect(fromGit.map((f) => f.status)).toEqual(
+      expect.arrayContaining(["added", "removed", "modified", "renamed", "changed"]),
+    );
+    expect(filesOfIndex(index.files).sort(byPath)).toEqual(fromGit);
   });
 });
 

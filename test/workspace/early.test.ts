@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readAhead } from "../../src/workspace/early.js";
@@ -19,11 +20,20 @@ async function workspace() {
   });
 }
 
+const at = (baseSha: string) => ({ baseSha, runDir: join(fx!.dir, "run"), maxFileBytes: 1e6 });
+
 describe("readAhead", () => {
-  it("lists the changed files and prepares the base commit's source", async () => {
+  it("indexes the diff in the run folder, lists the changed files, prepares the base's source", async () => {
     const ws = await workspace();
-    const reads = await readAhead(Promise.resolve(ws), fx!.baseSha, new AbortController().signal);
+    const reads = await readAhead(
+      Promise.resolve(ws),
+      at(fx!.baseSha),
+      new AbortController().signal,
+    );
     expect(reads?.files.map((f) => f.path).sort()).toEqual(["src/app.ts", "src/new.ts"]);
+    expect(reads?.index.diffPath).toBe(join(fx!.dir, "run", "diff", "diff.patch"));
+    expect(reads?.index.files.map((f) => f.path).sort()).toEqual(["src/app.ts", "src/new.ts"]);
+    expect(existsSync(reads!.index.diffPath)).toBe(true);
     const source = await reads!.baseSource;
     expect(source.commit).toBe(fx!.baseSha);
     expect(await source.read("src/new.ts", 100)).toBeNull(); // added by the head, not in the base
@@ -33,14 +43,16 @@ describe("readAhead", () => {
     const ws = await workspace();
     const stop = new AbortController();
     stop.abort();
-    await expect(readAhead(Promise.resolve(ws), fx!.baseSha, stop.signal)).rejects.toThrow(
-      /git diff failed/,
-    );
+    await expect(readAhead(Promise.resolve(ws), at(fx!.baseSha), stop.signal)).rejects.toThrow();
   });
 
   it("reads nothing when there is no early workspace", async () => {
     expect(
-      await readAhead(Promise.resolve(undefined), "0".repeat(40), new AbortController().signal),
+      await readAhead(
+        Promise.resolve(undefined),
+        { baseSha: "0".repeat(40), runDir: "/nonexistent", maxFileBytes: 1e6 },
+        new AbortController().signal,
+      ),
     ).toBeUndefined();
   });
 });
