@@ -1,22 +1,10 @@
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
-import { recordedFindings, type Finding } from "../outcome/review.js";
 import { bound } from "../util/sanitize.js";
-import {
-  chooseInline,
-  sendReview,
-  toReviewComment,
-  wellFormed,
-  type PendingWait,
-} from "./inline-review.js";
-import {
-  fingerprint,
-  postedFinding,
-  readState,
-  renderState,
-  type LastReview,
-} from "../outcome/review-state.js";
+import type { PendingWait } from "./inline-review.js";
+import { readState, type LastReview } from "../outcome/review-state.js";
+import { publishReview } from "./publish-review.js";
 import {
   COMMENT_LIMIT,
   MARKER_ROOM,
@@ -206,7 +194,25 @@ export class Publisher {
         return comment.url;
       }
       case "review":
-        return this.review(item, outcome, opts);
+        await publishReview(
+          {
+            github: this.github,
+            journal,
+            stickyKey: this.opts.stickyKey,
+            redact,
+            pendingWait: this.opts.pendingWait,
+            selfLogin: this.selfLogin,
+            lastReview: (pr, o) => this.lastReview(pr, o),
+          },
+          {
+            inline: (result) => (this.inline = result),
+            state: (text) => this.states.set(item.pr, text),
+          },
+          item,
+          outcome,
+          opts,
+        );
+        return undefined;
       case "reaction":
         await this.github.createReaction(item.commentId, item.content, opts);
         return undefined;
@@ -233,140 +239,6 @@ export class Publisher {
           });
         return undefined;
     }
-  }
-
-  /**
-   * The findings on their lines as one review pinned to the reviewed head. What is not posted
-   * (below the minimum severity, over the limit, refused by GitHub) is kept for the comment.
-   */
-  private async review(
-    item: Extract<Publication, { kind: "review" }>,
-    outcome: Outcome,
-    opts: CallOptions,
-  ): Promise<string | undefined> {
-    // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
-    const { state, notice } = await this.lastReview(item.pr, opts);
-    const gone = new Set(item.gone);
-    const known = new Set((state?.fingerprints ?? []).filter((f) => !gone.has(f)));
-    const remember = (posted: Finding[]) => {
-      const reviewed = item.reviewed ?? { head: state?.head, base: state?.base };
-      this.states.set(
-        item.pr,
-        renderState({
-          v: 2,
-          ...(reviewed.head && reviewed.base ? { head: reviewed.head, base: reviewed.base } : {}),
-          fingerprints: [...known, ...posted.map(fingerprint)],
-          posted: [
-            ...(state?.posted ?? []).filter((p) => !gone.has(p.f)),
-            ...posted.map(postedFinding).filter((p) => p !== undefined),
-          ],
-        }),
-      );
-    };
-    const findings = item.inline ? (outcome.review?.findings ?? []) : [];
-    const fresh = findings.filter((f) => !known.has(fingerprint(f)));
-    const choice = chooseInline(fresh, { minSeverity: item.minSeverity, max: item.maxComments });
-    const result: InlineResult = {
-      url: undefined,
-      posted: 0,
-      listed: choice.listed,
-      below: choice.below,
-      repeated: findings.length - fresh.length,
-      ...(notice ? { notice } : {}),
-    };
-    if (!item.inline) {
-      // Nothing goes on the lines; the state still moves on to this head.
-      remember([]);
-      return undefined;
-    }
-    // Until it is sent, every chosen finding is listed: a failed review loses none of them.
-    this.inline = {
-      ...result,
-      listed: [
-        ...choice.inline.map((finding) => ({ finding, reason: "the review could not be posted" })),
-        ...choice.listed,
-      ],
-    };
-    const comments = choice.inline.map((f) => ({ finding: f, comment: toReviewComment(f) }));
-    const sendable = comments.filter((c) => wellFormed(c.comment));
-    for (const c of comments)
-      if (!sendable.includes(c))
-        result.listed.push({ finding: c.finding, reason: "its line numbers are not valid" });
-    if (sendable.length === 0) {
-      this.inline = result;
-      remember([]);
-      return undefined;
-    }
-    const n = sendable.length;
-    const marker = `<!-- rivumi:review ${this.opts.stickyKey} -->`;
-    const body = `${marker}\n${this.opts.redact(
-      `Rivumi's review of \`${item.commitId.slice(0, 12)}\`: ${n} finding${n === 1 ? "" : "s"} on ${n === 1 ? "its line" : "their lines"}. The summary, the coverage and everything not shown here are in Rivumi's comment on this pull request.`,
-    )}`;
-    const sent = await sendReview(
-      this.github,
-      item.pr,
-      {
-        commitId: item.commitId,
-        body,
-        comments: sendable.map((c) => ({ ...c.comment, body: this.opts.redact(c.comment.body) })),
-        marker,
-        self: await this.selfLogin(),
-      },
-      { ...opts, ...(this.opts.pendingWait ? { wait: this.opts.pendingWait } : {}) },
-    );
-    if (sent.duplicate) {
-      // Another run of this job reviewed this head first: its review stands, and what this run
-      // would have added is listed instead.
-      for (const c of sendable)
-        result.listed.push({
-          finding: c.finding,
-          reason: "this head already has Rivumi's review from another run",
-        });
-      result.url = sent.review?.url;
-      this.inline = result;
-      remember(sendable.map((c) => c.finding));
-      return undefined;
-    }
-    sendable.forEach((c, i) => {
-      if (sent.refused.includes(i))
-        result.listed.push({
-          finding: c.finding,
-          reason: "GitHub refused its place in the diff",
-        });
-    });
-    result.url = sent.review?.url;
-    result.posted = n - sent.refused.length;
-    this.inline = result;
-    const onLines = sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding);
-    remember(onLines);
-    this.recordPlacements(outcome, onLines, sent.review?.url);
-    // A review is journaled as the comment it is on GitHub's side: a body with line comments.
-    if (sent.review)
-      this.opts.journal.emit({
-        type: "publish.comment",
-        action: "created",
-        id: sent.review.id,
-        url: sent.review.url,
-        state: sent.duplicate
-          ? "review: already posted by another run of this job"
-          : `review: ${result.posted} inline, ${sent.refused.length} refused`,
-        bytes: body.length,
-      });
-    return undefined;
-  }
-
-  /**
-   * The review's findings again, now that it is known which went on their lines: the journal's
-   * page shows the last `review.findings` event.
-   */
-  private recordPlacements(outcome: Outcome, onLines: Finding[], url: string | undefined): void {
-    this.opts.journal.emit({
-      type: "review.findings",
-      findings: recordedFindings(outcome.review?.findings ?? [], outcome.unanchored ?? [], {
-        inline: new Set(onLines),
-        url,
-      }),
-    });
   }
 
   /**

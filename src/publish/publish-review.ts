@@ -1,0 +1,177 @@
+import type { CallOptions, GitHubPort } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import type { Outcome, Publication } from "../outcome/outcome.js";
+import { recordedFindings, type Finding } from "../outcome/review.js";
+import {
+  fingerprint,
+  postedFinding,
+  renderState,
+  type LastReview,
+} from "../outcome/review-state.js";
+import {
+  chooseInline,
+  sendReview,
+  toReviewComment,
+  wellFormed,
+  type PendingWait,
+} from "./inline-review.js";
+import type { InlineResult } from "./render.js";
+
+/** What the review publication needs from the publisher. */
+export interface ReviewPublishDeps {
+  github: GitHubPort;
+  journal: Journal;
+  stickyKey: string;
+  redact: (text: string) => string;
+  pendingWait?: PendingWait | undefined;
+  selfLogin(): Promise<string>;
+  lastReview(pr: number, opts: CallOptions): Promise<LastReview>;
+}
+
+/** Where the review publication leaves what the sticky comment that follows it shows. */
+export interface ReviewPublishSink {
+  /** What went on the lines and what is listed instead; called again as that becomes known. */
+  inline(result: InlineResult): void;
+  /** The review state the sticky comment carries after this run. */
+  state(text: string): void;
+}
+
+/**
+ * The findings on their lines as one review pinned to the reviewed head. What is not posted
+ * (below the minimum severity, over the limit, refused by GitHub) is kept for the comment.
+ */
+export async function publishReview(
+  deps: ReviewPublishDeps,
+  sink: ReviewPublishSink,
+  item: Extract<Publication, { kind: "review" }>,
+  outcome: Outcome,
+  opts: CallOptions,
+): Promise<void> {
+  // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
+  const { state, notice } = await deps.lastReview(item.pr, opts);
+  const gone = new Set(item.gone);
+  const known = new Set((state?.fingerprints ?? []).filter((f) => !gone.has(f)));
+  const remember = (posted: Finding[]) => {
+    const reviewed = item.reviewed ?? { head: state?.head, base: state?.base };
+    sink.state(
+      renderState({
+        v: 2,
+        ...(reviewed.head && reviewed.base ? { head: reviewed.head, base: reviewed.base } : {}),
+        fingerprints: [...known, ...posted.map(fingerprint)],
+        posted: [
+          ...(state?.posted ?? []).filter((p) => !gone.has(p.f)),
+          ...posted.map(postedFinding).filter((p) => p !== undefined),
+        ],
+      }),
+    );
+  };
+  const findings = item.inline ? (outcome.review?.findings ?? []) : [];
+  const fresh = findings.filter((f) => !known.has(fingerprint(f)));
+  const choice = chooseInline(fresh, { minSeverity: item.minSeverity, max: item.maxComments });
+  const result: InlineResult = {
+    url: undefined,
+    posted: 0,
+    listed: choice.listed,
+    below: choice.below,
+    repeated: findings.length - fresh.length,
+    ...(notice ? { notice } : {}),
+  };
+  if (!item.inline) {
+    // Nothing goes on the lines; the state still moves on to this head.
+    remember([]);
+    return;
+  }
+  // Until it is sent, every chosen finding is listed: a failed review loses none of them.
+  sink.inline({
+    ...result,
+    listed: [
+      ...choice.inline.map((finding) => ({ finding, reason: "the review could not be posted" })),
+      ...choice.listed,
+    ],
+  });
+  const comments = choice.inline.map((f) => ({ finding: f, comment: toReviewComment(f) }));
+  const sendable = comments.filter((c) => wellFormed(c.comment));
+  for (const c of comments)
+    if (!sendable.includes(c))
+      result.listed.push({ finding: c.finding, reason: "its line numbers are not valid" });
+  if (sendable.length === 0) {
+    sink.inline(result);
+    remember([]);
+    return;
+  }
+  const n = sendable.length;
+  const marker = `<!-- rivumi:review ${deps.stickyKey} -->`;
+  const body = `${marker}\n${deps.redact(
+    `Rivumi's review of \`${item.commitId.slice(0, 12)}\`: ${n} finding${n === 1 ? "" : "s"} on ${n === 1 ? "its line" : "their lines"}. The summary, the coverage and everything not shown here are in Rivumi's comment on this pull request.`,
+  )}`;
+  const sent = await sendReview(
+    deps.github,
+    item.pr,
+    {
+      commitId: item.commitId,
+      body,
+      comments: sendable.map((c) => ({ ...c.comment, body: deps.redact(c.comment.body) })),
+      marker,
+      self: await deps.selfLogin(),
+    },
+    { ...opts, ...(deps.pendingWait ? { wait: deps.pendingWait } : {}) },
+  );
+  if (sent.duplicate) {
+    // Another run of this job reviewed this head first: its review stands, and what this run
+    // would have added is listed instead.
+    for (const c of sendable)
+      result.listed.push({
+        finding: c.finding,
+        reason: "this head already has Rivumi's review from another run",
+      });
+    result.url = sent.review?.url;
+    sink.inline(result);
+    remember(sendable.map((c) => c.finding));
+    return;
+  }
+  sendable.forEach((c, i) => {
+    if (sent.refused.includes(i))
+      result.listed.push({
+        finding: c.finding,
+        reason: "GitHub refused its place in the diff",
+      });
+  });
+  result.url = sent.review?.url;
+  result.posted = n - sent.refused.length;
+  sink.inline(result);
+  const onLines = sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding);
+  remember(onLines);
+  recordPlacements(deps.journal, outcome, onLines, sent.review?.url);
+  // A review is journaled as the comment it is on GitHub's side: a body with line comments.
+  if (sent.review)
+    deps.journal.emit({
+      type: "publish.comment",
+      action: "created",
+      id: sent.review.id,
+      url: sent.review.url,
+      state: sent.duplicate
+        ? "review: already posted by another run of this job"
+        : `review: ${result.posted} inline, ${sent.refused.length} refused`,
+      bytes: body.length,
+    });
+  return;
+}
+
+/**
+ * The review's findings again, now that it is known which went on their lines: the journal's
+ * page shows the last `review.findings` event.
+ */
+function recordPlacements(
+  journal: Journal,
+  outcome: Outcome,
+  onLines: Finding[],
+  url: string | undefined,
+): void {
+  journal.emit({
+    type: "review.findings",
+    findings: recordedFindings(outcome.review?.findings ?? [], outcome.unanchored ?? [], {
+      inline: new Set(onLines),
+      url,
+    }),
+  });
+}
