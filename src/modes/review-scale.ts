@@ -220,7 +220,9 @@ export function coverageProgress(
   where: Omit<Progress, "coverage"> | undefined,
   spent: () => Usage,
 ): (final?: boolean) => void {
-  let last = 0;
+  // The progress note went out when the run started: the first count follows it a full interval
+  // later, so a review shorter than that writes no comment between the note and its result.
+  let last = ports.started;
   let lastStatus = 0;
   const prices = ports.settings.prices;
   return (final = false) => {

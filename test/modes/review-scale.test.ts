@@ -1,5 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CoverageReport } from "../../src/coverage/ledger.js";
+import type { ModePorts } from "../../src/modes/ports.js";
+import {
+  coverageProgress,
+  PROGRESS_EVERY_MS,
+  type ScaledReview,
+} from "../../src/modes/review-scale.js";
+import type { Progress } from "../../src/outcome/outcome.js";
 import { formatUsage } from "../../src/publish/render.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
 import {
@@ -285,10 +292,10 @@ describe("a review at any size", () => {
       script: [finalize("Done.")],
     });
     await world.run();
-    const withCounts = world.progress.filter((p) => p.coverage);
-    expect(withCounts.length).toBeGreaterThanOrEqual(1);
-    expect(withCounts[0]!.coverage!.total).toBe(3);
+    // A review this short shows its counts on the status line; the comment keeps its note until
+    // the result replaces it (the comment's counts are tested below with a moving clock).
     expect(world.statuses.at(-1)).toMatch(/^review: 3 of 3 hunks/);
+    expect(world.progress.filter((p) => p.coverage)).toEqual([]);
   });
 
   it("reports coverage for a task without holding it to coverage", async () => {
@@ -302,5 +309,45 @@ describe("a review at any size", () => {
     expect(outcome.conclusion).toBe("success");
     expect(outcome.coverage?.complete).toBe(false);
     expect(children(world)).toHaveLength(0);
+  });
+});
+
+describe("coverageProgress", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("puts the count on the comment a full interval after the start, then at most that often", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const started = Date.now();
+    const posted: Progress[] = [];
+    let examined = 0;
+    const ports = {
+      started,
+      settings: { prices: { inputPerMTok: 1, outputPerMTok: 4 } },
+      progress: (p: Progress) => posted.push(p),
+    } as unknown as ModePorts;
+    const scaled = {
+      review: { ledger: { progress: () => ({ examined, inScope: 10 }) } },
+    } as unknown as ScaledReview;
+    const spent = () => ({ promptTokens: 1_000_000, completionTokens: 0, cachedTokens: 0 });
+    const tick = coverageProgress(ports, scaled, { pr: 7, task: "review", head: "abc" }, spent);
+
+    examined = 2;
+    tick();
+    vi.setSystemTime(started + PROGRESS_EVERY_MS - 1);
+    tick();
+    expect(posted).toEqual([]);
+    vi.setSystemTime(started + PROGRESS_EVERY_MS);
+    examined = 4;
+    tick();
+    expect(posted.map((p) => p.coverage)).toEqual([
+      { examined: 4, total: 10, elapsedMs: PROGRESS_EVERY_MS, costUsd: 1 },
+    ]);
+    vi.setSystemTime(started + 2 * PROGRESS_EVERY_MS - 1);
+    tick();
+    tick(true); // the final count: the result replaces the comment next
+    expect(posted).toHaveLength(1);
+    vi.setSystemTime(started + 2 * PROGRESS_EVERY_MS);
+    tick();
+    expect(posted).toHaveLength(2);
   });
 });
