@@ -1,17 +1,5 @@
 import type { Octokit } from "@octokit/rest";
-import type { GitHubPort, PullRef, RepoRef, WorkflowRunInfo } from "./port.js";
-
-/** The port's reads for failed-CI triage: workflow runs, their jobs and logs, and their commits. */
-export type ActionsPort = Pick<
-  GitHubPort,
-  | "getWorkflowRun"
-  | "listRunJobs"
-  | "jobLogUrl"
-  | "listWorkflowRuns"
-  | "listCommitPulls"
-  | "listPullsByHead"
-  | "listCommitFiles"
->;
+import type { ActionsPort, PullRef, RepoRef, WorkflowRunInfo } from "./port.js";
 
 /** The Actions side of the real GitHub port for one repository (see `createGitHubPort`). */
 export function createActionsPort(octokit: Octokit, repoRef: RepoRef): ActionsPort {

@@ -189,3 +189,15 @@ export interface IssueInfo {
   author: string;
   url: string;
 }
+
+/** The port's reads for failed-CI triage: workflow runs, their jobs and logs, and their commits. */
+export type ActionsPort = Pick<
+  GitHubPort,
+  | "getWorkflowRun"
+  | "listRunJobs"
+  | "jobLogUrl"
+  | "listWorkflowRuns"
+  | "listCommitPulls"
+  | "listPullsByHead"
+  | "listCommitFiles"
+>;

@@ -4,7 +4,7 @@ import type { Settings } from "../config/settings.js";
 import type { MemoryStore } from "../context/memory/store.js";
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
-import type { GitHubPort, PullFile } from "../github/port.js";
+import type { ActionsPort, PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import type { Outcome, Progress } from "../outcome/outcome.js";
@@ -63,16 +63,7 @@ export interface WorkSource {
 
 /** What failed-CI triage reads: the Actions API, the log storage, and a folder for the logs. */
 export interface CiPorts {
-  github: Pick<
-    GitHubPort,
-    | "getWorkflowRun"
-    | "listRunJobs"
-    | "jobLogUrl"
-    | "listWorkflowRuns"
-    | "listCommitPulls"
-    | "listPullsByHead"
-    | "listCommitFiles"
-  >;
+  github: ActionsPort;
   /** Streams a log from the storage URL GitHub redirected to, never with GitHub's token. */
   openLog(url: string, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>>;
   /** A folder of this run's own, for the downloaded logs. */
