@@ -50,20 +50,32 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
           worktree: "on-demand",
           signal: opts.signal,
         }));
+      const dispose = async () => {
+        await ws.dispose();
+        await removePullDiff(opts.runDir);
+      };
       // Read ahead only for the early workspace; otherwise (or if that failed) read them now.
       const ahead = early ? await opts.ahead?.catch(() => undefined) : undefined;
-      const { index, files } =
-        ahead ??
-        (await inPhase("workspace", () =>
-          indexPullDiff({
-            root: ws.root,
-            mergeBase: ws.mergeBase,
-            head: ws.head,
-            runDir: opts.runDir,
-            maxFileBytes: opts.settings.maxFileBytes,
-            signal: opts.signal,
-          }),
-        ));
+      let diff;
+      try {
+        diff =
+          ahead ??
+          (await inPhase("workspace", () =>
+            indexPullDiff({
+              root: ws.root,
+              mergeBase: ws.mergeBase,
+              head: ws.head,
+              runDir: opts.runDir,
+              maxFileBytes: opts.settings.maxFileBytes,
+              signal: opts.signal,
+            }),
+          ));
+      } catch (error) {
+        // Nobody else holds the clone yet: a workspace that could not be opened is removed here.
+        if (!opts.settings.keepWorkspace) await dispose().catch(() => undefined);
+        throw error;
+      }
+      const { index, files } = diff;
       const opened: OpenWorkspace = {
         root: ws.root,
         head: ws.head,
@@ -88,10 +100,7 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
             journal: opts.journal,
           }),
         fetchCommits: (shas) => fetchCommits(opts, target, ws.root, shas),
-        dispose: async () => {
-          await ws.dispose();
-          await removePullDiff(opts.runDir);
-        },
+        dispose,
       };
       return opened;
     },
