@@ -51,8 +51,11 @@ export function clonedSource(opts: ClonedSourceOptions): WorkSource {
           signal: opts.signal,
         }));
       const dispose = async () => {
-        await ws.dispose();
-        await removePullDiff(opts.runDir);
+        try {
+          await ws.dispose();
+        } finally {
+          await removePullDiff(opts.runDir);
+        }
       };
       // Read ahead only for the early workspace; otherwise (or if that failed) read them now.
       const ahead = early ? await opts.ahead?.catch(() => undefined) : undefined;

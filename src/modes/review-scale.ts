@@ -69,6 +69,7 @@ export async function indexForReview(
   const { settings, journal, signal } = ports;
   const dir = await mkdtemp(join(tmpdir(), "rivumi-review-"));
   const dispose = () => rm(dir, { recursive: true, force: true });
+  let whole: Promise<HunkIndex> | undefined;
   try {
     const common = {
       root: ws.root,
@@ -82,7 +83,7 @@ export async function indexForReview(
     const incremental = scope.kind === "incremental";
     // The pull request's own diff: indexed with the workspace where it can be (see `diff`), or
     // here for a re-review, beside the new hunks' index.
-    const whole =
+    whole =
       ws.diff?.() ??
       (incremental
         ? openDiffReview({ ...common, from: ws.mergeBase, runDir: join(dir, "pull-request") }).then(
@@ -132,6 +133,8 @@ export async function indexForReview(
       dispose: () => (settings.keepWorkspace ? Promise.resolve() : dispose()),
     };
   } catch (error) {
+    // A re-review's second index may still be writing into the folder: let it end first.
+    await whole?.catch(() => undefined);
     await dispose();
     throw error;
   }
@@ -220,9 +223,10 @@ export function coverageProgress(
   where: Omit<Progress, "coverage"> | undefined,
   spent: () => Usage,
 ): (final?: boolean) => void {
-  // The progress note went out when the run started: the first count follows it a full interval
-  // later, so a review shorter than that writes no comment between the note and its result.
-  let last = ports.started;
+  // The progress note went out before the review began: the first count follows a full interval
+  // after this point, so a review shorter than that writes no comment between the note and its
+  // result.
+  let last = Date.now();
   let lastStatus = 0;
   const prices = ports.settings.prices;
   return (final = false) => {

@@ -315,7 +315,7 @@ describe("a review at any size", () => {
 describe("coverageProgress", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("puts the count on the comment a full interval after the start, then at most that often", () => {
+  it("puts the count on the comment a full interval after the review began, then at most that often", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const started = Date.now();
     const posted: Progress[] = [];
