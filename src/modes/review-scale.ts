@@ -95,11 +95,8 @@ export async function indexForReview(
       ...common,
       from: incremental ? scope.from : ws.mergeBase,
       runDir: dir,
-      ...(incremental
-        ? { pullRequestPaths: new Set(ws.files.map((f) => f.path)) }
-        : whole
-          ? { index: await whole }
-          : {}),
+      ...(incremental ? { pullRequestPaths: new Set(ws.files.map((f) => f.path)) } : {}),
+      ...(!incremental && whole ? { index: await whole } : {}),
     });
     const anchor = (await whole) ?? review.index;
     const report = review.ledger.report({ maxListed: 0 });
