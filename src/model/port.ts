@@ -8,6 +8,11 @@ export interface Usage {
   promptTokens: number;
   completionTokens: number;
   cachedTokens: number;
+  /**
+   * Of `completionTokens`, those a reasoning model spent thinking, where the server says
+   * (`completion_tokens_details.reasoning_tokens`): a breakdown, never counted a second time.
+   */
+  reasoningTokens?: number;
 }
 
 export interface ModelReply {
@@ -15,6 +20,13 @@ export interface ModelReply {
   toolCalls: { id: string; name: string; arguments: string }[];
   finishReason: string;
   usage: Usage;
+}
+
+/** A fixed JSON shape a reply must take, as a strict JSON Schema (see model/structured.ts). */
+export interface StructuredReply {
+  /** `response_format.json_schema.name`: letters, digits, `_` and `-`. */
+  name: string;
+  schema: Record<string, unknown>;
 }
 
 /** One chat-completion call; the loop owns retries and journaling. */
@@ -26,8 +38,13 @@ export interface ModelPort {
     signal: AbortSignal,
     options?: {
       promptCacheKey?: string;
-      /** Completion cap of this request (`max_tokens`). */
+      /** Completion cap of this request (sent as the parameter the server accepts). */
       maxTokens?: number;
+      /**
+       * The reply must be JSON of this shape: asked for with `response_format` (a strict
+       * `json_schema`, else `json_object`, else the prompt alone, as the server allows).
+       */
+      structured?: StructuredReply;
     },
   ): Promise<ModelReply>;
 }
