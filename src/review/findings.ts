@@ -41,12 +41,6 @@ export function readChildReply(text: string): ReadResult<ChildFinding[]> {
   return read.ok ? { ok: true, value: read.value.findings } : read;
 }
 
-/** The findings of a child's reply, or undefined when it holds none that can be taken. */
-export function parseChildReply(text: string): ChildFinding[] | undefined {
-  const read = readChildReply(text);
-  return read.ok ? read.value : undefined;
-}
-
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();
 
 /** One finding per place and problem: the same path, line, side and quoted text, or title. */
