@@ -35,8 +35,13 @@ export type ReviewEvent =
       chars: number;
       ok: boolean;
       ms: number;
+      /** Every reply of the batch added up: the first, and the repair turn's. */
       usage?: Usage;
       findings?: number;
+      /** Why the first reply could not be read (it then gets one repair turn). */
+      repairReason?: string;
+      /** The repair turn was sent: the batch took two requests. */
+      repaired?: boolean;
       error?: string;
     }
   /** What the review examined, counted by the code: the ledger's report and its one line. */

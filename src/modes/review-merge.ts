@@ -55,9 +55,9 @@ export async function mergeAfterLoop(
     ...mapped,
   ]);
   const parts = [loop?.summary ?? ""];
-  if (map && map.requests > 0)
+  if (map && map.batches > 0)
     parts.push(
-      `The conversation ended before it had read every hunk; ${map.requests} child review${map.requests === 1 ? "" : "s"} of the rest found ${mapped.length} more finding${mapped.length === 1 ? "" : "s"}.`,
+      `The conversation ended before it had read every hunk; ${map.batches} child review${map.batches === 1 ? "" : "s"} of the rest found ${mapped.length} more finding${mapped.length === 1 ? "" : "s"}.`,
     );
   const summary = parts.filter(Boolean).join("\n\n");
   return {

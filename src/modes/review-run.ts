@@ -198,7 +198,7 @@ function conclude(
   if (plan.kind === "task") return session!.conclusion;
   if (session?.conclusion === "failure" && coverage.hunks.examined === 0) return "failure";
   if (!coverage.complete) {
-    const allFailed = map !== undefined && map.requests > 0 && map.failed === map.requests;
+    const allFailed = map !== undefined && map.batches > 0 && map.failed === map.batches;
     return allFailed && coverage.hunks.examined === 0 ? "failure" : "partial";
   }
   return session?.conclusion === "failure" ? "partial" : "success";
@@ -242,7 +242,9 @@ function nothingNew(ports: ModePorts, scaled: ScaledReview): ReviewRun {
 
 const emptyMap = (): MapResult => ({
   findings: [],
+  batches: 0,
   requests: 0,
+  repairs: 0,
   failed: 0,
   stopped: undefined,
   usage: NO_USAGE,

@@ -13,6 +13,7 @@ import { TRIAGE_CATEGORIES, type TriageDigest } from "../outcome/outcome.js";
 import { runRlm, type RlmResult } from "../rlm/engine.js";
 import { fenceUntrusted, newFenceNonce } from "../util/fence.js";
 import { revealInvisible } from "../util/invisible.js";
+import { jsonInText } from "../util/json-in-text.js";
 import { lineUrl, stepOf } from "./triage-evidence.js";
 import type { TriagedJob } from "./triage-job.js";
 import { originalLine } from "./triage-log-file.js";
@@ -255,15 +256,12 @@ export function parseDigest(
   };
 }
 
-/** The JSON object in an answer: the whole answer, or the text from its first `{` to its last `}`. */
+/**
+ * The JSON object in an answer (see `jsonInText`): the whole answer, one fenced block or one
+ * object among sentences. The answer is what the RLM's code passed to finalize(), not a model
+ * reply, so there is no response format to ask for nor a reply to repair.
+ */
 function jsonIn(answer: string): unknown {
-  const text = answer.trim();
-  for (const candidate of [text, text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)]) {
-    try {
-      return JSON.parse(candidate);
-    } catch {
-      // try the next form
-    }
-  }
-  return undefined;
+  const found = jsonInText(answer);
+  return found.ok ? found.value : undefined;
 }

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { replyShape, type ReadResult, type ReplyShape } from "../model/structured.js";
 import type { Finding } from "../outcome/review.js";
 
 /** What a child reviewer returns for its batch of hunks. */
@@ -21,21 +22,23 @@ export const childReplySchema = z.object({
 export type ChildFinding = z.infer<typeof childFindingSchema>;
 
 /**
- * Reads a child's reply: one JSON object (bare or in a ```json fence). Anything else is not a
- * review of the batch, and its hunks do not count as examined.
+ * What a child reviewer is asked for: `response_format` carries the strict schema made from
+ * `childReplySchema`, and a reply that is a bare array of findings is read as `{findings: [...]}`.
  */
-export function parseChildReply(text: string): ChildFinding[] | undefined {
-  const fenced = /```(?:json)?\s*\n([\s\S]*?)\n```/.exec(text)?.[1];
-  for (const candidate of [text.trim(), fenced?.trim()]) {
-    if (!candidate?.startsWith("{")) continue;
-    try {
-      const parsed = childReplySchema.safeParse(JSON.parse(candidate));
-      if (parsed.success) return parsed.data.findings;
-    } catch {
-      // not JSON: try the next reading
-    }
-  }
-  return undefined;
+export const childReplyShape: ReplyShape<z.output<typeof childReplySchema>> = replyShape(
+  "review_findings",
+  childReplySchema,
+  { bareArray: "findings" },
+);
+
+/**
+ * Reads a child's reply: the one findings object it holds (bare, in one fenced block, or among
+ * sentences; a bare array of findings too), or why it holds none that can be taken. A reply
+ * that is not one is not a review of the batch, and its hunks do not count as examined.
+ */
+export function readChildReply(text: string): ReadResult<ChildFinding[]> {
+  const read = childReplyShape.read(text);
+  return read.ok ? { ok: true, value: read.value.findings } : read;
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/\s+/g, " ").trim();

@@ -1,14 +1,15 @@
 import { planBatches, type Batch } from "../coverage/batches.js";
 import type { HunkRef } from "../coverage/ledger.js";
 import type { Journal } from "../journal/journal.js";
-import type { ChatMessage, ModelPort, Usage } from "../model/port.js";
-import { describeError, isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
+import type { ChatMessage, ModelPort, ModelReply, Usage } from "../model/port.js";
+import { isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
+import { addUsage, askStructured } from "../model/structured.js";
 import { fenceUntrusted } from "../util/fence.js";
 import { mapLimit } from "../util/map-limit.js";
 import { hunkParts, renderHunks } from "../workspace/hunk-pages.js";
-import { estimateTokens, type TokenBudget } from "./budget.js";
+import { BudgetExhaustedError, estimateTokens, type TokenBudget } from "./budget.js";
 import type { DiffReview } from "./diff-review.js";
-import { parseChildReply, type ChildFinding } from "./findings.js";
+import { childReplyShape, type ChildFinding } from "./findings.js";
 
 export interface MapOptions {
   review: DiffReview;
@@ -32,7 +33,13 @@ export interface MapOptions {
 
 export interface MapResult {
   findings: (ChildFinding & { batch: number })[];
+  /** Batches sent (a hunk too long for one is one batch per part). */
+  batches: number;
+  /** Model requests sent: one per batch, and one more per repair turn. */
   requests: number;
+  /** Batches whose first reply could not be read and that got a repair turn. */
+  repairs: number;
+  /** Batches without a reply that could be read: their hunks are not examined. */
   failed: number;
   /** Why some batches were not sent. */
   stopped: "budget" | "cancelled" | undefined;
@@ -49,8 +56,10 @@ interface Request {
 /**
  * The RLM path's map, run by the host and not by the model: every hunk the rules leave in and no
  * request has examined yet goes to a child reviewer, in batches by directory, each request
- * carrying the whole text of its hunks and the instructions of its directories. A hunk counts as
- * examined only when its request got a reply that parses as findings; what the budget does not
+ * carrying the whole text of its hunks and the instructions of its directories. Findings are
+ * asked for in the shape `childReplyShape` gives; a reply that cannot be read (cut off at the
+ * output cap among them) gets one repair turn, budgeted like the first request. A hunk counts as
+ * examined only when its request got a reply that reads as findings; what the budget does not
  * cover is left open, most important directories first.
  */
 export async function mapHunks(opts: MapOptions): Promise<MapResult> {
@@ -61,7 +70,9 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
   ).flat();
   const result: MapResult = {
     findings: [],
+    batches: 0,
     requests: 0,
+    repairs: 0,
     failed: 0,
     stopped: undefined,
     usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
@@ -78,10 +89,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
       { role: "system", content: await opts.system(request.dirs) },
       { role: "user", content: fenceUntrusted("diff-hunks", text, opts.nonce) },
     ];
-    const chars = messages.reduce(
-      (n, m) => n + (typeof m.content === "string" ? m.content.length : 0),
-      0,
-    );
+    const chars = charsOf(messages);
     const reserved = estimateTokens(chars) + opts.maxOutputTokens;
     if (!opts.budget.reserve(reserved)) {
       result.stopped = "budget";
@@ -89,46 +97,47 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
     }
     const id = `batch-${++seq}`;
     review.ledger.markSent(request.refs, id);
-    result.requests++;
+    result.batches++;
     const started = Date.now();
-    let spent = 0;
-    try {
-      const reply = await complete(opts, messages);
-      spent = reply.usage.promptTokens + reply.usage.completionTokens;
-      result.usage.promptTokens += reply.usage.promptTokens;
-      result.usage.completionTokens += reply.usage.completionTokens;
-      result.usage.cachedTokens += reply.usage.cachedTokens;
-      const findings = reply.finishReason === "length" ? undefined : parseChildReply(reply.content);
-      if (!findings) throw new Error(`the reply was not a findings object (${reply.finishReason})`);
+    const asked = await askStructured({
+      model: opts.model,
+      shape: childReplyShape,
+      messages,
+      signal: opts.signal,
+      maxTokens: opts.maxOutputTokens,
+      // The first request spends the hold taken above; a repair turn must be covered like it.
+      around: (send, turn) =>
+        budgeted(opts, turn.repair ? undefined : reserved, turn.messages, send),
+    });
+    result.requests += asked.sent;
+    if (asked.repaired) result.repairs++;
+    addUsage(result.usage, asked.usage);
+    const findings = asked.value?.findings;
+    const repair = asked.repairReason
+      ? { repaired: asked.repaired, repairReason: asked.repairReason.slice(0, 300) }
+      : {};
+    if (findings) {
       review.ledger.markExamined(id);
       result.findings.push(...findings.map((f) => ({ ...f, batch: request.batch })));
-      opts.journal.emit({
-        type: "review.batch",
-        id,
-        hunks: request.refs.length,
-        chars,
-        ok: true,
-        ms: Date.now() - started,
-        usage: reply.usage,
-        findings: findings.length,
-      });
-    } catch (error) {
+    } else {
       review.ledger.markFailed(id);
       result.failed++;
       if (opts.signal.aborted) result.stopped = "cancelled";
-      opts.journal.emit({
-        type: "review.batch",
-        id,
-        hunks: request.refs.length,
-        chars,
-        ok: false,
-        ms: Date.now() - started,
-        error: describeError(error).message,
-      });
-    } finally {
-      opts.budget.settle(reserved, spent);
-      opts.onSettled?.();
+      else if (asked.cause instanceof BudgetExhaustedError) result.stopped = "budget";
     }
+    opts.journal.emit({
+      type: "review.batch",
+      id,
+      hunks: request.refs.length,
+      chars,
+      ok: findings !== undefined,
+      ms: Date.now() - started,
+      ...(asked.replies.length > 0 ? { usage: asked.usage } : {}),
+      ...(findings ? { findings: findings.length } : {}),
+      ...repair,
+      ...(findings ? {} : { error: clip(asked.error ?? "no reply") }),
+    });
+    opts.onSettled?.();
   });
   return result;
 }
@@ -152,15 +161,42 @@ async function requestsOf(opts: MapOptions, batch: Batch, index: number): Promis
   }));
 }
 
-async function complete(opts: MapOptions, messages: ChatMessage[]) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await opts.model.complete(messages, [], opts.signal, {
-        maxTokens: opts.maxOutputTokens,
-      });
-    } catch (error) {
-      if (opts.signal.aborted || !isTransient(error) || attempt >= opts.retry.attempts) throw error;
-      await sleep(retryDelay(error, attempt, opts.retry), opts.signal);
+/**
+ * One child request under the token budget: a hold reserved beforehand (the first request's,
+ * taken before its hunks were marked sent) or here (a repair turn's, whose conversation is
+ * longer), settled to what the provider counted; transient errors are retried.
+ */
+async function budgeted(
+  opts: MapOptions,
+  held: number | undefined,
+  messages: readonly ChatMessage[],
+  send: () => Promise<ModelReply>,
+): Promise<ModelReply> {
+  const hold = held ?? estimateTokens(charsOf(messages)) + opts.maxOutputTokens;
+  if (held === undefined && !opts.budget.reserve(hold))
+    throw new BudgetExhaustedError(hold, opts.budget.left);
+  let spent = 0;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const reply = await send();
+        spent = reply.usage.promptTokens + reply.usage.completionTokens;
+        return reply;
+      } catch (error) {
+        if (opts.signal.aborted || !isTransient(error) || attempt >= opts.retry.attempts)
+          throw error;
+        await sleep(retryDelay(error, attempt, opts.retry), opts.signal);
+      }
     }
+  } finally {
+    opts.budget.settle(hold, spent);
   }
+}
+
+function charsOf(messages: readonly ChatMessage[]): number {
+  return messages.reduce((n, m) => n + (typeof m.content === "string" ? m.content.length : 0), 0);
+}
+
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
