@@ -1,7 +1,8 @@
 import { planBatches, type Batch } from "../coverage/batches.js";
 import type { HunkRef } from "../coverage/ledger.js";
 import type { Journal } from "../journal/journal.js";
-import type { ChatMessage, ModelPort, Usage } from "../model/port.js";
+import type { ChatMessage, ModelPort } from "../model/port.js";
+import { addUsage, noUsage, type UsageTotal } from "../model/usage.js";
 import { describeError, isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
 import { fenceUntrusted } from "../util/fence.js";
 import { mapLimit } from "../util/map-limit.js";
@@ -36,7 +37,7 @@ export interface MapResult {
   failed: number;
   /** Why some batches were not sent. */
   stopped: "budget" | "cancelled" | undefined;
-  usage: Usage;
+  usage: UsageTotal;
 }
 
 interface Request {
@@ -64,7 +65,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
     requests: 0,
     failed: 0,
     stopped: undefined,
-    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    usage: noUsage(),
   };
   let seq = 0;
   await mapLimit(requests, opts.concurrency, async (request) => {
@@ -95,9 +96,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
     try {
       const reply = await complete(opts, messages);
       spent = reply.usage.promptTokens + reply.usage.completionTokens;
-      result.usage.promptTokens += reply.usage.promptTokens;
-      result.usage.completionTokens += reply.usage.completionTokens;
-      result.usage.cachedTokens += reply.usage.cachedTokens;
+      addUsage(result.usage, reply.usage);
       const findings = reply.finishReason === "length" ? undefined : parseChildReply(reply.content);
       if (!findings) throw new Error(`the reply was not a findings object (${reply.finishReason})`);
       review.ledger.markExamined(id);
