@@ -1,5 +1,4 @@
 import * as z from "zod";
-import type { Usage } from "../model/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { RequestThread } from "../journal/requests-log.js";
 import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";
@@ -11,6 +10,7 @@ import {
   sleep,
   type RetryPolicy,
 } from "../model/retry.js";
+import { addUsage, billedTokens, noUsage } from "../model/usage.js";
 import { reviewFromText, reviewSchema, type Review } from "../outcome/review.js";
 import { abortReason, aborted, costOf, type LoopState, type StopCondition } from "./stop.js";
 import type { StopReason } from "../outcome/outcome.js";
@@ -94,7 +94,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
   ];
   const specs = toolSpecs(opts.tools);
   const byName = new Map(opts.tools.map((t) => [t.name, t]));
-  const usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  const usage = noUsage();
   const state: LoopState = { turns: 0, usage, costUsd: costOf(usage, opts.prices) };
   const conditions = [aborted(opts.signal), ...opts.stopWhen];
   let lastText = "";
@@ -127,11 +127,9 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
         error: describeError(error).message,
       };
     }
-    opts.budget?.settle(reserved, reply.usage.promptTokens + reply.usage.completionTokens);
+    opts.budget?.settle(reserved, billedTokens(reply.usage));
     if (carried) opts.coverage?.answered(carried);
-    usage.promptTokens += reply.usage.promptTokens;
-    usage.completionTokens += reply.usage.completionTokens;
-    usage.cachedTokens += reply.usage.cachedTokens;
+    addUsage(usage, reply.usage);
     state.costUsd = costOf(usage, opts.prices);
     if (reply.content.trim()) lastText = reply.content;
     opts.onTurn?.(state);

@@ -1,9 +1,10 @@
 import type { Usage } from "../model/port.js";
+import { billedTokens, type UsageTotal } from "../model/usage.js";
 import type { StopReason } from "../outcome/outcome.js";
 
 export interface LoopState {
   turns: number;
-  usage: Usage;
+  usage: UsageTotal;
   costUsd: number | undefined;
 }
 
@@ -18,7 +19,7 @@ export const turnLimit =
 export const tokenBudget =
   (max: number): StopCondition =>
   (s) =>
-    s.usage.promptTokens + s.usage.completionTokens >= max ? "max-tokens" : undefined;
+    billedTokens(s.usage) >= max ? "max-tokens" : undefined;
 
 export const costBudget =
   (maxUsd: number): StopCondition =>
@@ -35,6 +36,10 @@ export function abortReason(signal: AbortSignal): StopReason {
   return (signal.reason as { rivumi?: StopReason } | undefined)?.rivumi ?? "cancelled";
 }
 
+/**
+ * Prompt tokens at the input price, completion tokens at the output price. Reasoning tokens are
+ * already among the completion tokens (and cached ones among the prompt's): never priced twice.
+ */
 export function costOf(
   usage: Usage,
   prices: { inputPerMTok: number; outputPerMTok: number } | undefined,

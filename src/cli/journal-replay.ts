@@ -3,7 +3,14 @@
 // ever calls the model: no tool runs, nothing is written to GitHub or to the journal.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { num, pairModelCalls, str, tokensOf, type Tokens } from "../journal/view/fields.js";
+import {
+  num,
+  pairModelCalls,
+  reasoningOf,
+  str,
+  tokensOf,
+  type Tokens,
+} from "../journal/view/fields.js";
 import { readJournal } from "../journal/view/read.js";
 import { readRequests, type RecordedReply } from "../journal/view/requests.js";
 import { count, duration, shown } from "../journal/view/text.js";
@@ -148,7 +155,12 @@ async function send(
     const u = reply.usage;
     return {
       ms: Date.now() - started,
-      tokens: { input: u.promptTokens, output: u.completionTokens, cached: u.cachedTokens },
+      tokens: {
+        input: u.promptTokens,
+        output: u.completionTokens,
+        cached: u.cachedTokens,
+        reasoning: u.reasoningTokens ?? 0,
+      },
       kind: reply.toolCalls.length > 0 ? "tool calls" : "final answer",
       calls: reply.toolCalls.map(callText),
       callCount: reply.toolCalls.length,
@@ -238,7 +250,7 @@ function compare(
 }
 
 const tokens = (t: Tokens | undefined) =>
-  t ? `${count(t.input)} in / ${count(t.output)} out` : "tokens not recorded";
+  t ? `${count(t.input)} in / ${count(t.output)} out${reasoningOf(t)}` : "tokens not recorded";
 /** Text from the journal or a model, on one line and with invisible characters shown. */
 const line = (text: string, max = 300) => shown(text, max).replace(/\r?\n/g, "⏎");
 

@@ -1,6 +1,7 @@
 // The live status line of a long command: on a terminal only, on stderr, redrawn in place, with
 // the time elapsed. When stderr is not a terminal (a pipe, a file, CI) nothing is written.
 import type { JournalEvent } from "../journal/events.js";
+import { billedTokens } from "../model/usage.js";
 
 export interface StatusLine {
   show(text: string): void;
@@ -52,14 +53,14 @@ export class ReviewProgress {
         this.turn = Math.max(this.turn, event.turn);
         break;
       case "model.response":
-        if (event.usage) this.tokens += event.usage.promptTokens + event.usage.completionTokens;
+        if (event.usage) this.tokens += billedTokens(event.usage);
         break;
       case "tool.call":
         this.tools++;
         break;
       case "review.batch":
         this.batches++;
-        if (event.usage) this.tokens += event.usage.promptTokens + event.usage.completionTokens;
+        if (event.usage) this.tokens += billedTokens(event.usage);
         break;
       default:
         return;

@@ -120,6 +120,9 @@ export async function run(argv: string[]): Promise<number> {
   const { usage } = outcome.stats;
   const journal = run.journal.path;
   const cost = costUsd !== undefined ? ` · cost ${formatCost(costUsd)}` : "";
+  // Parts of the counts before them (cached of in, reasoning of out), said when there were some.
+  const cached = usage.cachedTokens > 0 ? ` (${usage.cachedTokens} cached)` : "";
+  const reasoning = usage.reasoningTokens > 0 ? ` (${usage.reasoningTokens} reasoning)` : "";
   const out = values.json
     ? JSON.stringify({
         answer: result.answer,
@@ -127,7 +130,12 @@ export async function run(argv: string[]): Promise<number> {
         iterations: result.iterations,
         child_calls: result.childCalls,
         coverage: result.coverage,
-        usage: { input_tokens: usage.promptTokens, output_tokens: usage.completionTokens },
+        usage: {
+          input_tokens: usage.promptTokens,
+          output_tokens: usage.completionTokens,
+          cached_tokens: usage.cachedTokens,
+          reasoning_tokens: usage.reasoningTokens,
+        },
         ...(costUsd !== undefined ? { cost_usd: costUsd } : {}),
         root_max_prompt_chars: result.rootMaxPromptChars,
         journal,
@@ -136,7 +144,7 @@ export async function run(argv: string[]): Promise<number> {
         result.answer,
         "",
         `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${result.iterations} iteration(s) · ${result.childCalls} child call(s)`,
-        `tokens: ${usage.promptTokens} in, ${usage.completionTokens} out${cost} · largest root request: ${result.rootMaxPromptChars} chars`,
+        `tokens: ${usage.promptTokens} in${cached}, ${usage.completionTokens} out${reasoning}${cost} · largest root request: ${result.rootMaxPromptChars} chars`,
         `journal: ${journal}`,
       ].join("\n");
   const end = result.finalized ? undefined : rlmEnd(result.stop, run.stopped(), result.answer);

@@ -1,5 +1,6 @@
 import { costOf } from "../agent/stop.js";
 import type { ModelPort, Usage } from "../model/port.js";
+import { addUsage, billedTokens, noUsage } from "../model/usage.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { Budget } from "./budget-flags.js";
 
@@ -9,7 +10,7 @@ import type { Budget } from "./budget-flags.js";
  * limit as the reason, so the command reports which flag ended it.
  */
 export class SpendMeter {
-  readonly usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  readonly usage = noUsage();
 
   constructor(
     private readonly budget: Budget,
@@ -23,7 +24,7 @@ export class SpendMeter {
   /** The limit that is reached, if any. */
   reached(): StopReason | undefined {
     const { maxTokens, maxCostUsd } = this.budget;
-    const tokens = this.usage.promptTokens + this.usage.completionTokens;
+    const tokens = billedTokens(this.usage);
     if (maxTokens !== undefined && tokens >= maxTokens) return "max-tokens";
     const cost = this.costUsd;
     if (maxCostUsd !== undefined && cost !== undefined && cost >= maxCostUsd) return "max-cost";
@@ -31,9 +32,7 @@ export class SpendMeter {
   }
 
   add(usage: Usage): void {
-    this.usage.promptTokens += usage.promptTokens;
-    this.usage.completionTokens += usage.completionTokens;
-    this.usage.cachedTokens += usage.cachedTokens;
+    addUsage(this.usage, usage);
   }
 
   /** The model, its requests counted and refused once the budget is spent. */

@@ -5,6 +5,7 @@ import { jsonInText } from "../util/json-in-text.js";
 import type { ChatMessage, ModelPort, ModelReply, StructuredReply, Usage } from "./port.js";
 import { describeError } from "./retry.js";
 import { inputSchemaOf, nullsToAbsent, strictSchemaOf } from "./strict-schema.js";
+import { addUsage, noUsage, type UsageTotal } from "./usage.js";
 
 export type ReadResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -100,7 +101,7 @@ export interface StructuredOutcome<T> {
   /** Each reply received, in order. */
   replies: { usage: Usage; finishReason: string }[];
   /** The replies' usage added up. */
-  usage: Usage;
+  usage: UsageTotal;
 }
 
 /** A reply cut off at the completion cap: whatever it holds, it is not the whole answer. */
@@ -121,7 +122,7 @@ export async function askStructured<T>(ask: StructuredAsk<T>): Promise<Structure
     repaired: false,
     repairReason: undefined,
     replies: [],
-    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    usage: noUsage(),
   };
   const around = ask.around ?? ((send) => send());
   const options = {
@@ -187,13 +188,4 @@ export function repairTurn(
     JSON.stringify(structured.schema),
   ].join("\n");
   return [...said, { role: "user", content: text }];
-}
-
-/** Adds one request's usage to a running total (reasoning tokens where the server counts them). */
-export function addUsage(into: Usage, u: Usage): void {
-  into.promptTokens += u.promptTokens;
-  into.completionTokens += u.completionTokens;
-  into.cachedTokens += u.cachedTokens;
-  if (u.reasoningTokens !== undefined)
-    into.reasoningTokens = (into.reasoningTokens ?? 0) + u.reasoningTokens;
 }

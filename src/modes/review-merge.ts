@@ -2,7 +2,7 @@
 // anchored", and one summary, written by the RLM root over the child reviewers' findings or, when
 // the root cannot, by the host. The root only writes words: it cannot add or drop coverage.
 import type { Finding, Review, UnplacedFinding } from "../outcome/review.js";
-import type { Usage } from "../model/port.js";
+import { noUsage, type UsageTotal } from "../model/usage.js";
 import { budgetedModel } from "../review/budget.js";
 import { dedupeFindings, toFinding } from "../review/findings.js";
 import type { MapResult } from "../review/map.js";
@@ -21,7 +21,7 @@ export interface MergedReview {
   /** Findings whose path and line no hunk of the diff shows. */
   unanchored: UnplacedFinding[];
   /** The root's usage, when it ran. */
-  usage: Usage;
+  usage: UsageTotal;
   /** Model requests the root made: its turns and its own child calls. */
   requests: number;
   /** Who wrote the summary, and why not the root when it could not. */
@@ -66,7 +66,7 @@ export async function mergeAfterLoop(
       findings: anchored,
     },
     unanchored,
-    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    usage: noUsage(),
     requests: 0,
     summaryBy: "loop",
     note: undefined,
@@ -123,11 +123,7 @@ export async function mergeWithRoot(
       maxIterations: MERGE_ITERATIONS,
       maxTokens: Math.max(1, Math.min(scaled.budget.left, 1_000_000)),
     });
-    const usage = {
-      promptTokens: result.usage.inputTokens,
-      completionTokens: result.usage.outputTokens,
-      cachedTokens: 0,
-    };
+    const usage = result.usage;
     const requests = result.iterations + result.childCalls;
     if (!result.finalized || result.answer.trim() === "")
       return {
@@ -164,7 +160,7 @@ function hostMerged(
   return {
     ...base,
     review: { ...base.review, summary: hostSummary(total, base.review.findings) },
-    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    usage: noUsage(),
     requests: 0,
     summaryBy: "host",
     note,

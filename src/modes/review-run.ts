@@ -3,7 +3,7 @@
 import { abortReason, costOf } from "../agent/stop.js";
 import { runSession, type SessionResult } from "../agent/session.js";
 import { shouldSendCacheKey, type RunContext } from "../context/for-run.js";
-import type { Usage } from "../model/port.js";
+import { noUsage, sumUsage, type UsageTotal } from "../model/usage.js";
 import type { Conclusion, CoverageSummary, StopReason } from "../outcome/outcome.js";
 import type { Finding, Review } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
@@ -30,24 +30,13 @@ export interface ReviewRun {
   turns: number;
   /** Model requests of every kind: the loop's turns, the child reviewers', the RLM root's. */
   requests: number;
-  usage: Usage;
+  usage: UsageTotal;
   costUsd: number | undefined;
   /** What the models were sent of the diff, counted by the code. */
   coverage: CoverageSummary | undefined;
   /** Findings on lines the diff does not show. */
   unanchored: Finding[];
 }
-
-const NO_USAGE: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
-const addUsage = (...all: Usage[]): Usage =>
-  all.reduce(
-    (a, b) => ({
-      promptTokens: a.promptTokens + b.promptTokens,
-      completionTokens: a.completionTokens + b.completionTokens,
-      cachedTokens: a.cachedTokens + b.cachedTokens,
-    }),
-    NO_USAGE,
-  );
 
 function repositoryName(trigger: Trigger): string {
   if (trigger.kind === "local") return trigger.root;
@@ -83,14 +72,14 @@ export async function runReview(
     purpose: plan.kind,
     changedFiles: ws.files,
   };
-  let loopUsage = NO_USAGE;
-  let mapUsage = NO_USAGE;
+  let loopUsage: UsageTotal = noUsage();
+  let mapUsage: UsageTotal = noUsage();
   const progress = scaled
     ? coverageProgress(
         ports,
         scaled,
         plan.pr !== undefined ? { pr: plan.pr, task: plan.task, head: ws.head } : undefined,
-        () => addUsage(loopUsage, mapUsage),
+        () => sumUsage(loopUsage, mapUsage),
       )
     : undefined;
 
@@ -158,7 +147,7 @@ export async function runReview(
   const merged: MergedReview = session
     ? await mergeAfterLoop(scaled, session.loop.review, map)
     : await mergeWithRoot(ports, scaled, map ?? emptyMap(), coverage.line, facts);
-  const usage = addUsage(loopUsage, mapUsage, merged.usage);
+  const usage = sumUsage(loopUsage, mapUsage, merged.usage);
 
   const conclusion = conclude(plan, session, coverage, map);
   const stop: StopReason | undefined =
@@ -233,8 +222,8 @@ function nothingNew(ports: ModePorts, scaled: ScaledReview): ReviewRun {
     note: undefined,
     turns: 0,
     requests: 0,
-    usage: NO_USAGE,
-    costUsd: costOf(NO_USAGE, ports.settings.prices),
+    usage: noUsage(),
+    costUsd: costOf(noUsage(), ports.settings.prices),
     coverage,
     unanchored: [],
   };
@@ -247,5 +236,5 @@ const emptyMap = (): MapResult => ({
   repairs: 0,
   failed: 0,
   stopped: undefined,
-  usage: NO_USAGE,
+  usage: noUsage(),
 });

@@ -12,6 +12,8 @@ import { reviewChildSection } from "../prompt/sections/review-child.js";
 import { reviewMergeSection } from "../prompt/sections/review-merge.js";
 import { DEFAULT_RETRY } from "../model/retry.js";
 import type { Usage } from "../model/port.js";
+import { billedTokens } from "../model/usage.js";
+import { costOf } from "../agent/stop.js";
 import { TokenBudget } from "../review/budget.js";
 import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff-review.js";
 import { mapHunks, type MapResult } from "../review/map.js";
@@ -231,14 +233,11 @@ export function coverageProgress(
     const { examined, inScope } = scaled.review.ledger.progress();
     const elapsedMs = now - ports.started;
     const usage = spent();
-    const costUsd = prices
-      ? (usage.promptTokens * prices.inputPerMTok + usage.completionTokens * prices.outputPerMTok) /
-        1e6
-      : undefined;
+    const costUsd = costOf(usage, prices);
     if (ports.status && (final || now - lastStatus >= 1000)) {
       lastStatus = now;
       ports.status(
-        `review: ${examined.toLocaleString("en-US")} of ${inScope.toLocaleString("en-US")} hunks · ${Math.round(elapsedMs / 1000)} s · ${(usage.promptTokens + usage.completionTokens).toLocaleString("en-US")} tokens`,
+        `review: ${examined.toLocaleString("en-US")} of ${inScope.toLocaleString("en-US")} hunks · ${Math.round(elapsedMs / 1000)} s · ${billedTokens(usage).toLocaleString("en-US")} tokens`,
       );
     }
     // The final count goes to the status line only: the result replaces the comment next.

@@ -46,11 +46,7 @@ export const rlmMode: Mode<RlmPlan> = async (ports, plan) => {
     note: result.finalized ? undefined : `the RLM run ended without finalize(): ${result.stop}`,
     stats: {
       turns: result.iterations,
-      usage: {
-        promptTokens: result.usage.inputTokens,
-        completionTokens: result.usage.outputTokens,
-        cachedTokens: 0,
-      },
+      usage: result.usage,
       costUsd: undefined,
       ms: Date.now() - ports.started,
       model: model.model,

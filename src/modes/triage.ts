@@ -3,6 +3,7 @@
 // part stands on its own: without a model, or when the model fails, it is still published.
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
+import { costOf } from "../agent/stop.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
@@ -225,13 +226,5 @@ function stats(ports: ModePorts, digest: DigestResult): Outcome["stats"] {
   const rlm = digest.rlm;
   if (!rlm) return base;
   const prices = ports.settings.prices;
-  const { inputTokens, outputTokens } = rlm.usage;
-  return {
-    ...base,
-    turns: rlm.iterations,
-    usage: { promptTokens: inputTokens, completionTokens: outputTokens, cachedTokens: 0 },
-    costUsd: prices
-      ? (inputTokens * prices.inputPerMTok + outputTokens * prices.outputPerMTok) / 1e6
-      : undefined,
-  };
+  return { ...base, turns: rlm.iterations, usage: rlm.usage, costUsd: costOf(rlm.usage, prices) };
 }

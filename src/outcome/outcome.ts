@@ -1,6 +1,6 @@
 // What a run ended with, as neutral data: every mode returns one, and only `publish/` turns it into
 // comments, reviews, summaries and outputs.
-import type { Usage } from "../model/port.js";
+import type { UsageTotal } from "../model/usage.js";
 import type { Review, UnplacedFinding } from "./review.js";
 
 export type Conclusion = "success" | "partial" | "skipped" | "refused" | "failure";
@@ -25,7 +25,8 @@ export interface RunStats {
    * (the child reviewers of a large review, the RLM root that merged them).
    */
   requests?: number;
-  usage: Usage;
+  /** Every request's usage added up; `reasoningTokens` is 0 when no server reported any. */
+  usage: UsageTotal;
   costUsd: number | undefined;
   ms: number;
   model: string;
@@ -258,8 +259,9 @@ export interface Outcome {
   publications: Publication[];
 }
 
-export const NO_USAGE: Usage = Object.freeze({
+export const NO_USAGE: Readonly<UsageTotal> = Object.freeze({
   promptTokens: 0,
   completionTokens: 0,
   cachedTokens: 0,
+  reasoningTokens: 0,
 });

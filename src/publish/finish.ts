@@ -99,6 +99,8 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
     out("journal-file", ports.journalPath);
     out("tokens-in", String(outcome.stats.usage.promptTokens));
     out("tokens-out", String(outcome.stats.usage.completionTokens));
+    out("cached-tokens", String(outcome.stats.usage.cachedTokens));
+    out("reasoning-tokens", String(outcome.stats.usage.reasoningTokens));
     out("cost-usd", outcome.stats.costUsd !== undefined ? outcome.stats.costUsd.toFixed(6) : "");
     const hunks = outcome.coverage?.hunks;
     out("hunks-total", hunks ? String(hunks.total) : "");

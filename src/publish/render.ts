@@ -26,14 +26,19 @@ export function renderProgress(update: Omit<Progress, "pr">): string {
 
 const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
+/**
+ * The run's one usage line. Cached tokens are part of the prompt's and reasoning tokens part of
+ * the completion's, so they are said in brackets; reasoning only when a server reported some.
+ */
 export function formatUsage(stats: RunStats): string {
   const u = stats.usage;
+  const reasoning = u.reasoningTokens > 0 ? `, ${u.reasoningTokens} reasoning` : "";
   const cost = stats.costUsd !== undefined ? ` · $${stats.costUsd.toFixed(4)}` : "";
   const requests =
     stats.requests !== undefined && stats.requests !== stats.turns
       ? `${count(stats.requests)} model requests (${stats.turns} tool-loop turn${stats.turns === 1 ? "" : "s"})`
       : `${stats.turns} turns`;
-  return `${stats.model} · ${requests} · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached)${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
+  return `${stats.model} · ${requests} · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached${reasoning})${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
 }
 
 /** What the review publication put on the lines, for the sticky comment. */

@@ -1,4 +1,5 @@
 import type { ChatMessage, ModelPort, ToolSpec } from "../model/port.js";
+import { billedTokens } from "../model/usage.js";
 
 /**
  * The run's token budget, shared by every model request in flight. A request reserves its
@@ -74,7 +75,7 @@ export function budgetedModel(model: ModelPort, budget: TokenBudget, maxTokens: 
       let spent = 0;
       try {
         const reply = await model.complete(messages, tools, signal, { ...options, maxTokens: cap });
-        spent = reply.usage.promptTokens + reply.usage.completionTokens;
+        spent = billedTokens(reply.usage);
         return reply;
       } finally {
         budget.settle(reserved, spent);

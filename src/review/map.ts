@@ -1,9 +1,10 @@
 import { planBatches, type Batch } from "../coverage/batches.js";
 import type { HunkRef } from "../coverage/ledger.js";
 import type { Journal } from "../journal/journal.js";
-import type { ChatMessage, ModelPort, ModelReply, Usage } from "../model/port.js";
+import type { ChatMessage, ModelPort, ModelReply } from "../model/port.js";
 import { isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
-import { addUsage, askStructured } from "../model/structured.js";
+import { askStructured } from "../model/structured.js";
+import { addUsage, billedTokens, noUsage, type UsageTotal } from "../model/usage.js";
 import { fenceUntrusted } from "../util/fence.js";
 import { mapLimit } from "../util/map-limit.js";
 import { hunkParts, renderHunks } from "../workspace/hunk-pages.js";
@@ -43,7 +44,7 @@ export interface MapResult {
   failed: number;
   /** Why some batches were not sent. */
   stopped: "budget" | "cancelled" | undefined;
-  usage: Usage;
+  usage: UsageTotal;
 }
 
 interface Request {
@@ -75,7 +76,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
     repairs: 0,
     failed: 0,
     stopped: undefined,
-    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    usage: noUsage(),
   };
   let seq = 0;
   await mapLimit(requests, opts.concurrency, async (request) => {
@@ -180,7 +181,7 @@ async function budgeted(
     for (let attempt = 1; ; attempt++) {
       try {
         const reply = await send();
-        spent = reply.usage.promptTokens + reply.usage.completionTokens;
+        spent = billedTokens(reply.usage);
         return reply;
       } catch (error) {
         if (opts.signal.aborted || !isTransient(error) || attempt >= opts.retry.attempts)

@@ -4,6 +4,7 @@
 // whole run, nested `sub_rlm` runs included.
 import * as z from "zod";
 import type { Usage } from "../model/port.js";
+import { addUsage, billedTokens, noUsage } from "../model/usage.js";
 import type { Journal } from "../journal/journal.js";
 import type { ChatMessage, ModelPort } from "../model/port.js";
 import { describeError, type RetryPolicy } from "../model/retry.js";
@@ -40,14 +41,14 @@ export class ChildBroker {
   pending = 0;
   /** Most model calls that were in flight at once. */
   peak = 0;
-  readonly usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  readonly usage = noUsage();
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly opts: BrokerOptions) {}
 
   tokensUsed(): number {
-    return this.usage.promptTokens + this.usage.completionTokens;
+    return billedTokens(this.usage);
   }
 
   tokensLeft(): number {
@@ -55,9 +56,7 @@ export class ChildBroker {
   }
 
   addUsage(u: Usage): void {
-    this.usage.promptTokens += u.promptTokens;
-    this.usage.completionTokens += u.completionTokens;
-    this.usage.cachedTokens += u.cachedTokens;
+    addUsage(this.usage, u);
   }
 
   status(): ReplStatus {

@@ -3,6 +3,7 @@
 // child model and the budgets the whole run shares.
 import { setMaxListeners } from "node:events";
 import { DEFAULT_RETRY } from "../model/retry.js";
+import { billedTokens, sumUsage } from "../model/usage.js";
 import { ChildBroker } from "./children.js";
 import { resolveLimits } from "./options.js";
 import { runLevel } from "./root-loop.js";
@@ -68,7 +69,7 @@ export async function runRlm(opts: RlmOptions): Promise<RlmResult> {
     broker,
     onTurn(i, usage) {
       iteration = i;
-      rootTokens = usage.promptTokens + usage.completionTokens;
+      rootTokens = billedTokens(usage);
       progress();
     },
   });
@@ -76,9 +77,6 @@ export async function runRlm(opts: RlmOptions): Promise<RlmResult> {
   return {
     ...root,
     childCalls: broker.admitted,
-    usage: {
-      inputTokens: root.usage.promptTokens + broker.usage.promptTokens,
-      outputTokens: root.usage.completionTokens + broker.usage.completionTokens,
-    },
+    usage: sumUsage(root.usage, broker.usage),
   };
 }

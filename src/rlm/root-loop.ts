@@ -1,6 +1,6 @@
 // The root loop of one RLM level: the model writes one ```repl cell per turn, the REPL runs it,
 // the model sees a clipped preview of the result; `finalize` or a limit ends it.
-import type { Usage } from "../model/port.js";
+import { addUsage, noUsage, type UsageTotal } from "../model/usage.js";
 import type { ModelPort, ModelReply } from "../model/port.js";
 import { describeError, type RetryPolicy } from "../model/retry.js";
 import type { ChildBroker } from "./children.js";
@@ -38,10 +38,10 @@ export interface Level {
   opts: RlmOptions;
   signal: AbortSignal;
   retry: RetryPolicy;
-  onTurn?(iteration: number, usage: Usage): void;
+  onTurn?(iteration: number, usage: UsageTotal): void;
 }
 
-export type LevelResult = Omit<RlmResult, "childCalls" | "usage"> & { usage: Usage };
+export type LevelResult = Omit<RlmResult, "childCalls">;
 
 /** Runs one level's REPL and root loop to the end; throws only if its REPL cannot start. */
 export async function runLevel(l: Level): Promise<LevelResult> {
@@ -73,7 +73,7 @@ export async function runLevel(l: Level): Promise<LevelResult> {
   // Each level's root conversation is recorded for replay, as the agent loop's is.
   const recorded = journal.requests?.thread(`rlm-depth${depth}`);
   const turns: Turn[] = [];
-  const usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+  const usage = noUsage();
   let iterations = 0;
   let streak = 0;
   let maxChars = 0;
@@ -125,9 +125,7 @@ export async function runLevel(l: Level): Promise<LevelResult> {
         break;
       }
       if (requestsSeq !== undefined) recorded?.reply(requestsSeq, reply);
-      usage.promptTokens += reply.usage.promptTokens;
-      usage.completionTokens += reply.usage.completionTokens;
-      usage.cachedTokens += reply.usage.cachedTokens;
+      addUsage(usage, reply.usage);
       if (depth > 0) broker.addUsage(reply.usage);
       l.onTurn?.(iterations, usage);
       const truncated = reply.finishReason === "length";

@@ -1,6 +1,7 @@
 // The RLM engine's public shapes, apart from the engine so that its root loop can use them too.
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
+import type { UsageTotal } from "../model/usage.js";
 import type { RetryPolicy } from "../model/retry.js";
 import type { RlmLimits } from "./options.js";
 import type { Coverage } from "./protocol.js";
@@ -44,7 +45,7 @@ export interface RlmResult {
   /** The last `chunk_coverage` result of the root REPL. */
   coverage: Coverage | null;
   /** Root, children and nested runs together. */
-  usage: { inputTokens: number; outputTokens: number };
+  usage: UsageTotal;
   /** Characters of the largest root request. */
   rootMaxPromptChars: number;
   isolation: string;

@@ -77,6 +77,7 @@ describe("runLoop", () => {
       promptTokens: 300,
       completionTokens: 30,
       cachedTokens: 50,
+      reasoningTokens: 0,
     });
     const second = server.requests[1]!.body;
     expect(second.messages.at(-1)).toMatchObject({ role: "tool", content: "echo: hi" });

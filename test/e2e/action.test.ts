@@ -129,6 +129,9 @@ describe("the bundled action on a pull request", () => {
       conclusion: "success",
       "tokens-in": "4500",
       "tokens-out": "190",
+      // The server reported no cache hits and no reasoning: the outputs say 0, not nothing.
+      "cached-tokens": "0",
+      "reasoning-tokens": "0",
       "cost-usd": "0.005260",
     });
     const comments = world.github.issueComments(FULL, PR);

@@ -35,11 +35,11 @@ describe("journal stats", () => {
     expect(s.modelRequests).toBe(3);
     expect(s.toolCalls).toBe(3);
     expect(s.spend).toEqual({
-      tokens: { input: 2500, output: 350, cached: 200 },
+      tokens: { input: 2500, output: 350, cached: 200, reasoning: 0 },
       costUsd: undefined,
     });
     expect(s.recorded).toEqual({
-      tokens: { input: 2500, output: 350, cached: 200 },
+      tokens: { input: 2500, output: 350, cached: 200, reasoning: 0 },
       costUsd: 0.0123,
     });
     expect(s.byTool).toEqual([
@@ -53,7 +53,7 @@ describe("journal stats", () => {
         requests: 3,
         errors: 1,
         ms: 4000,
-        tokens: { input: 2500, output: 350, cached: 200 },
+        tokens: { input: 2500, output: 350, cached: 200, reasoning: 0 },
         costUsd: undefined,
       },
     ]);
@@ -117,7 +117,7 @@ describe("journal stats", () => {
       requests: 2,
       errors: 1,
       ms: 6_000,
-      tokens: { input: 25_000, output: 900, cached: 0 },
+      tokens: { input: 25_000, output: 900, cached: 0, reasoning: 0 },
     });
     expect(s.byPhase.find((p) => p.phase === "review")?.tokens.input).toBe(25_000);
     expect(s.errors.map((e) => e.what)).toEqual(["review batch b2"]);

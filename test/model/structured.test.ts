@@ -223,7 +223,7 @@ describe("asking for a structured reply", () => {
       { usage: usage(10), finishReason: "stop" },
       { usage: usage(20), finishReason: "stop" },
     ]);
-    expect(out.usage).toEqual(usage(30));
+    expect(out.usage).toEqual({ ...usage(30), reasoningTokens: 0 });
     const [first, second] = model.calls;
     expect(first!.messages).toEqual(question);
     expect(second!.messages.slice(0, 2)).toEqual(question);
@@ -256,7 +256,11 @@ describe("asking for a structured reply", () => {
     const model = listModel([{ content: "no" }, { content: '{"findings": [{"path": 1}]}' }]);
     const out = await ask(model);
     expect(out.value).toBeUndefined();
-    expect(out).toMatchObject({ sent: 2, repaired: true, usage: usage(30) });
+    expect(out).toMatchObject({
+      sent: 2,
+      repaired: true,
+      usage: { ...usage(30), reasoningTokens: 0 },
+    });
     expect(out.repairReason).toMatch(/no JSON object/);
     expect(out.error).toMatch(/does not match the shape: findings\.0\.path/);
     expect(model.calls).toHaveLength(2);
@@ -282,7 +286,7 @@ describe("asking for a structured reply", () => {
     });
     expect(turns).toEqual([false, true]);
     expect(out).toMatchObject({ sent: 1, repaired: false, error: "over budget" });
-    expect(out.usage).toEqual(usage(10));
+    expect(out.usage).toEqual({ ...usage(10), reasoningTokens: 0 });
     expect(model.calls).toHaveLength(1);
   });
 

@@ -23,6 +23,7 @@ import {
   type WorkflowRunInit,
 } from "../support/github-server.js";
 import { fakeSha, workflowRunPayload } from "../support/payloads.js";
+import { reportingReasoning } from "../support/reasoning-model.js";
 
 const TOKEN = "ghs_triageUnitToken0123456789abcdef";
 const BOT = "github-actions[bot]";
@@ -303,6 +304,43 @@ describe("the triage mode", () => {
       expect.objectContaining({ level: "warning", file: "src/cart.py", line: 12 }),
     );
     expect(r.outcome.stats.turns).toBe(1);
+  });
+
+  it("counts the digest's reasoning tokens in the run's usage, and prices only prompt and completion", async () => {
+    github.addPullRequest(FULL, { number: 9, head: { sha: HEAD, ref: "feature" } });
+    const answer = {
+      root_cause: "apply_discount ignores the SAVE10 code.",
+      category: "test",
+      evidence: [{ job: "pytest", step: "Run pytest -q", start_line: 67, end_line: 70 }],
+      files: [],
+      next_step: "Fix apply_discount.",
+    };
+    const r = await triage({
+      run: {
+        jobs: [
+          job({
+            id: 9003,
+            name: "pytest",
+            steps: steps("Run pytest -q"),
+            log: fixture("pytest.log"),
+          }),
+        ],
+        pullRequests: [9],
+      },
+      prNumbers: [9],
+      inputs: { "api-key": "sk-test", "price-input-per-mtok": "1", "price-output-per-mtok": "4" },
+      // One root turn of 100 prompt and 20 completion tokens, 10 of them reasoning.
+      model: reportingReasoning(scriptedModel([finalizeWith(answer)], [])),
+    });
+    expect(r.outcome.conclusion).toBe("success");
+    expect(r.outcome.stats.usage).toEqual({
+      promptTokens: 100,
+      completionTokens: 20,
+      cachedTokens: 0,
+      reasoningTokens: 10,
+    });
+    expect(r.outcome.stats.costUsd).toBeCloseTo((100 * 1 + 20 * 4) / 1e6, 12);
+    expect(comments(9)[0]!.body).toContain("100 in / 20 out tokens (0 cached, 10 reasoning)");
   });
 
   it("gives the engine several jobs' logs one after another, and maps its lines back to each job", async () => {

@@ -17,7 +17,7 @@ const outcome = (over: Partial<Outcome> = {}): Outcome => ({
   note: undefined,
   stats: {
     turns: 2,
-    usage: { promptTokens: 10, completionTokens: 5, cachedTokens: 0 },
+    usage: { promptTokens: 10, completionTokens: 5, cachedTokens: 0, reasoningTokens: 0 },
     costUsd: undefined,
     ms: 9,
     model: "m",

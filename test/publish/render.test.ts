@@ -26,7 +26,7 @@ const outcome = (over: Partial<Outcome> = {}): Outcome => ({
   note: undefined,
   stats: {
     turns: 3,
-    usage: { promptTokens: 1200, completionTokens: 80, cachedTokens: 600 },
+    usage: { promptTokens: 1200, completionTokens: 80, cachedTokens: 600, reasoningTokens: 0 },
     costUsd: 0.0123,
     ms: 4500,
     model: "m1",

@@ -60,7 +60,7 @@ const outcome = (triage: TriageReport, over: Partial<Outcome> = {}) => ({
   note: undefined,
   stats: {
     turns: 0,
-    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0 },
+    usage: { promptTokens: 0, completionTokens: 0, cachedTokens: 0, reasoningTokens: 0 },
     costUsd: undefined,
     ms: 1200,
     model: "m",

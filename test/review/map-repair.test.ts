@@ -141,6 +141,7 @@ describe("child reviewers' replies and the repair turn", () => {
         promptTokens: result.requests * 100,
         completionTokens: result.requests * 20,
         cachedTokens: 0,
+        reasoningTokens: 0,
       });
       expect(budget.used).toBe(tokens);
       expect(budget.left).toBe(budget.limit - tokens);

@@ -89,7 +89,12 @@ describe("rivumi rlm", () => {
         complete: true,
         gaps: [],
       },
-      usage: { input_tokens: expect.any(Number), output_tokens: expect.any(Number) },
+      usage: {
+        input_tokens: expect.any(Number),
+        output_tokens: expect.any(Number),
+        cached_tokens: 0,
+        reasoning_tokens: 0,
+      },
       journal,
     });
     expect(printed.root_max_prompt_chars).toBeGreaterThan(1000);

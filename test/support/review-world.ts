@@ -13,6 +13,7 @@ import { NO_MEMORY } from "../../src/context/session-context.js";
 import { activeDirsForChangedFiles } from "../../src/context/instructions/resolve.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
+import type { ModelPort } from "../../src/model/port.js";
 import { runMode } from "../../src/modes/index.js";
 import type { ModePorts } from "../../src/modes/ports.js";
 import type { Outcome, Progress } from "../../src/outcome/outcome.js";
@@ -35,6 +36,8 @@ export interface ReviewWorldOptions {
   abortWhen?: (progress: Progress) => boolean;
   /** What the last review remembered (the action reads it from its sticky comment). */
   lastReview?: ModePorts["lastReview"];
+  /** Wraps every model the run asks for (to report usage as another server would). */
+  wrapModel?: (model: ModelPort) => ModelPort;
 }
 
 export interface ReviewWorld {
@@ -88,14 +91,14 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     signal: controller.signal,
     journalName: "rivumi-journal-test",
     started: Date.now(),
-    model: (name) =>
-      Promise.resolve(
-        createOpenAIModel({
-          baseUrl: settings.baseUrl,
-          apiKey: settings.apiKey,
-          model: name ?? settings.model,
-        }),
-      ),
+    model: (name) => {
+      const model = createOpenAIModel({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        model: name ?? settings.model,
+      });
+      return Promise.resolve(opts.wrapModel ? opts.wrapModel(model) : model);
+    },
     memory: () => Promise.resolve(NO_MEMORY),
     memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
     access: undefined,

@@ -1,5 +1,6 @@
 // Checked reads of recorded events, and the pairs that make one model request or one tool call.
 import type { RecordedEvent } from "./read.js";
+import { count } from "./text.js";
 
 export const num = (e: RecordedEvent, key: string): number | undefined => {
   const value = e.fields[key];
@@ -25,29 +26,61 @@ export interface Prices {
 export interface Tokens {
   input: number;
   output: number;
+  /** Of `input`, served from the server's cache. */
   cached: number;
+  /** Of `output`, spent reasoning; 0 in journals from before it was recorded. */
+  reasoning: number;
 }
 
-export const NO_TOKENS: Readonly<Tokens> = Object.freeze({ input: 0, output: 0, cached: 0 });
+export const NO_TOKENS: Readonly<Tokens> = Object.freeze({
+  input: 0,
+  output: 0,
+  cached: 0,
+  reasoning: 0,
+});
 
-/** The `usage` of an event, if it has one of the recorded shape. */
+/** The `usage` of an event, if it has one of the recorded shape (any version's). */
 export function tokensOf(e: RecordedEvent | undefined, key = "usage"): Tokens | undefined {
   const u = e?.fields[key];
   if (typeof u !== "object" || u === null) return undefined;
-  const { promptTokens, completionTokens, cachedTokens } = u as Record<string, unknown>;
+  const { promptTokens, completionTokens, cachedTokens, reasoningTokens } = u as Record<
+    string,
+    unknown
+  >;
   const n = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : 0);
   if (typeof promptTokens !== "number" && typeof completionTokens !== "number") return undefined;
-  return { input: n(promptTokens), output: n(completionTokens), cached: n(cachedTokens) };
+  return {
+    input: n(promptTokens),
+    output: n(completionTokens),
+    cached: n(cachedTokens),
+    reasoning: n(reasoningTokens),
+  };
 }
+
+/** `in / out (reasoning) / cached`: reasoning is part of out, said only when there was some. */
+export const tokenCounts = (t: Tokens): string =>
+  `${count(t.input)} in / ${count(t.output)} out${reasoningOf(t)} / ${count(t.cached)} cached`;
+
+/** ` (N reasoning)` after an output count, or nothing when no reasoning was reported. */
+export const reasoningOf = (t: Tokens): string =>
+  t.reasoning > 0 ? ` (${count(t.reasoning)} reasoning)` : "";
+
+/** Whether any of these spent reasoning tokens: a column of zeros would be noise. */
+export const anyReasoning = (all: readonly { tokens: Tokens | undefined }[]): boolean =>
+  all.some((x) => (x.tokens?.reasoning ?? 0) > 0);
 
 export function addTokens(into: Tokens, more: Tokens | undefined): void {
   if (!more) return;
   into.input += more.input;
   into.output += more.output;
   into.cached += more.cached;
+  into.reasoning += more.reasoning;
 }
 
-/** An event's cost: recorded (`costUsd`) or computed from its tokens and the given prices. */
+/**
+ * An event's cost: recorded (`costUsd`) or computed from its tokens and the given prices.
+ * Reasoning tokens are part of the output's, so they are not priced again.
+ */
 export function costOf(
   e: RecordedEvent | undefined,
   tokens: Tokens | undefined,

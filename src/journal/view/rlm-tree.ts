@@ -1,7 +1,7 @@
 // RLM runs as a tree: each level's root turns, with the cell's code and output and the child
 // calls it made (grouped into batches with their fan-out and timing), and the nested runs that
 // `sub_rlm` opened inside a turn.
-import { num, str, tokensOf, addTokens, type Tokens } from "./fields.js";
+import { num, str, tokensOf, addTokens, NO_TOKENS, type Tokens } from "./fields.js";
 import type { RlmBatchView, RlmNodeView, RlmTurnView } from "./page-data.js";
 import type { RecordedEvent } from "./read.js";
 import { count, duration, type TextBudget } from "./text.js";
@@ -191,7 +191,7 @@ function addChild(turn: Turn, e: RecordedEvent): void {
         end,
         firstEnd: end,
         sumMs: 0,
-        tokens: { input: 0, output: 0, cached: 0 },
+        tokens: { ...NO_TOKENS },
         errors: [],
       };
   if (!joins) turn.batches.push(batch);

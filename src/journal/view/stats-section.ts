@@ -1,14 +1,39 @@
 // The statistics of `rivumi journal stats`, as the page's tables.
-import type { Tokens } from "./fields.js";
+import { anyReasoning, reasoningOf, type Tokens } from "./fields.js";
 import type { Cell, Section } from "./page-data.js";
 import type { JournalStats } from "./stats.js";
 import { bytes, count, duration, usd, type TextBudget } from "./text.js";
 
 const cost = (c: number | undefined) => (c === undefined ? "" : usd(c));
-const tokenCells = (t: Tokens) => [count(t.input), count(t.output), count(t.cached)];
+/** The token columns of a table: reasoning only when some row has any (zeros are noise). */
+const tokenColumns = (reasoning: boolean) => [
+  "tokens in",
+  "out",
+  ...(reasoning ? ["reasoning"] : []),
+  "cached",
+];
+const tokenCells = (t: Tokens, reasoning: boolean) => [
+  count(t.input),
+  count(t.output),
+  ...(reasoning ? [count(t.reasoning)] : []),
+  count(t.cached),
+];
+/** Indexes `from`…`to - 1`: the numeric columns of a table. */
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 export function statsSection(s: JournalStats, budget: TextBudget): Section {
   const t = (v: unknown, max = 200) => budget.take(v, max);
+  const phaseReasoning = anyReasoning(s.byPhase);
+  const phaseColumns = ["phase", "events", "time", ...tokenColumns(phaseReasoning), "cost"];
+  const modelReasoning = anyReasoning(s.byModel);
+  const modelColumns = [
+    "model",
+    "requests",
+    "errors",
+    "time",
+    ...tokenColumns(modelReasoning),
+    "cost",
+  ];
   // A failed attempt that was retried is listed once, as a retry rather than as an error.
   const retried = new Set(s.retries.map((r) => r.seq));
   const problems = [...s.retries, ...s.errors.filter((e) => !retried.has(e.seq))]
@@ -28,26 +53,26 @@ export function statsSection(s: JournalStats, budget: TextBudget): Section {
     tables: [
       {
         caption: "by phase (time: from the event before to each event of the phase)",
-        columns: ["phase", "events", "time", "tokens in", "out", "cached", "cost"],
-        numeric: [1, 2, 3, 4, 5, 6],
+        columns: phaseColumns,
+        numeric: range(1, phaseColumns.length),
         rows: s.byPhase.map((p) => [
           t(p.phase, 60),
           count(p.events),
           duration(p.ms),
-          ...tokenCells(p.tokens),
+          ...tokenCells(p.tokens, phaseReasoning),
           cost(p.costUsd),
         ]),
       },
       {
         caption: "by model",
-        columns: ["model", "requests", "errors", "time", "tokens in", "out", "cached", "cost"],
-        numeric: [1, 2, 3, 4, 5, 6, 7],
+        columns: modelColumns,
+        numeric: range(1, modelColumns.length),
         rows: s.byModel.map((m) => [
           t(m.model),
           count(m.requests),
           count(m.errors),
           duration(m.ms),
-          ...tokenCells(m.tokens),
+          ...tokenCells(m.tokens, modelReasoning),
           cost(m.costUsd),
         ]),
       },
@@ -75,7 +100,7 @@ export function statsSection(s: JournalStats, budget: TextBudget): Section {
           r.error
             ? { text: t(r.error, 400), error: true }
             : r.tokens
-              ? `${count(r.tokens.input)} in / ${count(r.tokens.output)} out`
+              ? `${count(r.tokens.input)} in / ${count(r.tokens.output)} out${reasoningOf(r.tokens)}`
               : "",
         ]),
       },

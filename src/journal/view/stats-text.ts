@@ -1,11 +1,25 @@
 // `rivumi journal stats` as text: a few aligned tables, every journal string shown safely.
-import type { Tokens } from "./fields.js";
+import { anyReasoning, tokenCounts, type Tokens } from "./fields.js";
 import type { ReadJournal } from "./read.js";
 import type { JournalStats } from "./stats.js";
 import { count, duration, shown, usd, bytes } from "./text.js";
 
-const tokens = (t: Tokens | undefined) =>
-  t ? `${count(t.input)} in / ${count(t.output)} out / ${count(t.cached)} cached` : "-";
+const tokens = (t: Tokens | undefined) => (t ? tokenCounts(t) : "-");
+/** The token columns of a table: reasoning only when some row has any (zeros are noise). */
+const tokenHead = (reasoning: boolean) => [
+  "tokens in",
+  "out",
+  ...(reasoning ? ["reasoning"] : []),
+  "cached",
+];
+const tokenCells = (t: Tokens, reasoning: boolean) => [
+  count(t.input),
+  count(t.output),
+  ...(reasoning ? [count(t.reasoning)] : []),
+  count(t.cached),
+];
+/** Indexes `from`…`from + n - 1`: the numeric columns of a table. */
+const span = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 const cost = (c: number | undefined) => (c === undefined ? "-" : usd(c));
 /** Journal text on one terminal line: invisible characters and line breaks shown, bounded. */
 const line = (text: string, max = 120) => shown(text, max).replace(/\r?\n/g, "⏎");
@@ -36,19 +50,19 @@ export function formatStats(journal: ReadJournal, s: JournalStats): string {
       `recorded  ${tokens(s.recorded.tokens)}${s.recorded.costUsd !== undefined ? ` · ${usd(s.recorded.costUsd)}` : ""} (run.finished)`,
     );
   out.push("", "by phase");
+  const phaseReasoning = anyReasoning(s.byPhase);
+  const phaseHead = ["phase", "events", "time", ...tokenHead(phaseReasoning), "cost"];
   out.push(
     ...table(
-      ["phase", "events", "time", "tokens in", "out", "cached", "cost"],
+      phaseHead,
       s.byPhase.map((p) => [
         line(p.phase, 40),
         count(p.events),
         duration(p.ms),
-        count(p.tokens.input),
-        count(p.tokens.output),
-        count(p.tokens.cached),
+        ...tokenCells(p.tokens, phaseReasoning),
         cost(p.costUsd),
       ]),
-      [1, 2, 3, 4, 5, 6],
+      span(1, phaseHead.length - 1),
     ),
   );
   if (s.byTool.length > 0) {
@@ -69,20 +83,20 @@ export function formatStats(journal: ReadJournal, s: JournalStats): string {
   }
   if (s.byModel.length > 0) {
     out.push("", "by model");
+    const reasoning = anyReasoning(s.byModel);
+    const head = ["model", "requests", "errors", "time", ...tokenHead(reasoning), "cost"];
     out.push(
       ...table(
-        ["model", "requests", "errors", "time", "tokens in", "out", "cached", "cost"],
+        head,
         s.byModel.map((m) => [
           line(m.model, 60),
           count(m.requests),
           count(m.errors),
           duration(m.ms),
-          count(m.tokens.input),
-          count(m.tokens.output),
-          count(m.tokens.cached),
+          ...tokenCells(m.tokens, reasoning),
           cost(m.costUsd),
         ]),
-        [1, 2, 3, 4, 5, 6, 7],
+        span(1, head.length - 1),
       ),
     );
   }

@@ -4,6 +4,7 @@ import {
   addTokens,
   costOf,
   isError,
+  NO_TOKENS,
   num,
   pairModelCalls,
   pairToolRuns,
@@ -90,7 +91,7 @@ export interface JournalStats {
 const SLOWEST = 10;
 const LISTED_ERRORS = 100;
 
-const spend = (): Spend => ({ tokens: { input: 0, output: 0, cached: 0 }, costUsd: undefined });
+const spend = (): Spend => ({ tokens: { ...NO_TOKENS }, costUsd: undefined });
 
 function addSpend(into: Spend, tokens: Tokens | undefined, cost: number | undefined): void {
   addTokens(into.tokens, tokens);

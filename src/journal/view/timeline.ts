@@ -8,6 +8,7 @@ import {
   pairToolRuns,
   phaseOf,
   str,
+  tokenCounts,
   tokensOf,
   type ModelCall,
   type Prices,
@@ -40,8 +41,7 @@ export interface Timeline {
   omitted: number;
 }
 
-export const tokensText = (t: Tokens) =>
-  `${count(t.input)} in / ${count(t.output)} out / ${count(t.cached)} cached tokens`;
+export const tokensText = (t: Tokens) => `${tokenCounts(t)} tokens`;
 
 export function buildTimeline(events: readonly RecordedEvent[], opts: TimelineOptions): Timeline {
   const models = new Map<RecordedEvent, ModelCall>();
