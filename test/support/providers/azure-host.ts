@@ -1,0 +1,37 @@
+// Makes https://<resource>.openai.azure.com reachable in a test without leaving the machine:
+// while installed, host names under .openai.azure.com resolve to 127.0.0.1 (plain HTTP, the
+// emulator's port), so the adapter sees a real Azure base URL and decides by it.
+import dns from "node:dns";
+
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: unknown,
+  family?: number,
+) => void;
+
+const AZURE_SUFFIX = ".openai.azure.com";
+
+/** `http://<resource>.openai.azure.com:<port>/openai/v1` for an emulator listening on `url`. */
+export function azureUrl(emulatorUrl: string, resource = "rivumi-test"): string {
+  const url = new URL(emulatorUrl);
+  return `http://${resource}${AZURE_SUFFIX}:${url.port}${url.pathname}`;
+}
+
+/** Installs the resolution; the function returned removes it. */
+export function resolveAzureToLoopback(): () => void {
+  const original = dns.lookup;
+  const patched = function (host: string, options: unknown, callback?: LookupCallback) {
+    const cb = (typeof options === "function" ? options : callback) as LookupCallback;
+    const opts = (typeof options === "object" && options !== null ? options : {}) as {
+      all?: boolean;
+    };
+    if (!host.endsWith(AZURE_SUFFIX))
+      return Reflect.apply(original, dns, [host, options, callback]);
+    if (opts.all) process.nextTick(cb, null, [{ address: "127.0.0.1", family: 4 }]);
+    else process.nextTick(cb, null, "127.0.0.1", 4);
+  };
+  dns.lookup = patched as typeof dns.lookup;
+  return () => {
+    dns.lookup = original;
+  };
+}
