@@ -35,6 +35,11 @@ export interface ReviewWorldOptions {
   abortWhen?: (progress: Progress) => boolean;
   /** What the last review remembered (the action reads it from its sticky comment). */
   lastReview?: ModePorts["lastReview"];
+  /**
+   * A model server already listening (a provider emulator): used instead of a scripted one, so
+   * `script` and `children` do not apply. The world closes it.
+   */
+  modelServer?: ModelServer;
 }
 
 export interface ReviewWorld {
@@ -58,9 +63,11 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
   const git = await makeGitFixture({ baseFiles: opts.baseFiles, headFiles: opts.headFiles });
   const root = join(git.dir, "author");
   await sh(root, "checkout", "-q", "feature");
-  const model = await startModelServer(opts.script ?? [], {
-    ...(opts.children ? { children: opts.children } : {}),
-  });
+  const model =
+    opts.modelServer ??
+    (await startModelServer(opts.script ?? [], {
+      ...(opts.children ? { children: opts.children } : {}),
+    }));
   const journal = new MemoryJournal();
   const progress: Progress[] = [];
   const statuses: string[] = [];

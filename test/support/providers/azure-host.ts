@@ -17,21 +17,32 @@ export function azureUrl(emulatorUrl: string, resource = "rivumi-test"): string 
   return `http://${resource}${AZURE_SUFFIX}:${url.port}${url.pathname}`;
 }
 
-/** Installs the resolution; the function returned removes it. */
+let installed = 0;
+let original: typeof dns.lookup | undefined;
+
+/**
+ * Installs the resolution; the function returned removes it. Counted, so tests running at once
+ * each hold it until the last one is done.
+ */
 export function resolveAzureToLoopback(): () => void {
-  const original = dns.lookup;
-  const patched = function (host: string, options: unknown, callback?: LookupCallback) {
-    const cb = (typeof options === "function" ? options : callback) as LookupCallback;
-    const opts = (typeof options === "object" && options !== null ? options : {}) as {
-      all?: boolean;
+  if (installed++ === 0) {
+    const real = dns.lookup;
+    original = real;
+    const patched = function (host: string, options: unknown, callback?: LookupCallback) {
+      const cb = (typeof options === "function" ? options : callback) as LookupCallback;
+      const opts = (typeof options === "object" && options !== null ? options : {}) as {
+        all?: boolean;
+      };
+      if (!host.endsWith(AZURE_SUFFIX)) return Reflect.apply(real, dns, [host, options, callback]);
+      if (opts.all) process.nextTick(cb, null, [{ address: "127.0.0.1", family: 4 }]);
+      else process.nextTick(cb, null, "127.0.0.1", 4);
     };
-    if (!host.endsWith(AZURE_SUFFIX))
-      return Reflect.apply(original, dns, [host, options, callback]);
-    if (opts.all) process.nextTick(cb, null, [{ address: "127.0.0.1", family: 4 }]);
-    else process.nextTick(cb, null, "127.0.0.1", 4);
-  };
-  dns.lookup = patched as typeof dns.lookup;
+    dns.lookup = patched as typeof dns.lookup;
+  }
+  let removed = false;
   return () => {
-    dns.lookup = original;
+    if (removed) return;
+    removed = true;
+    if (--installed === 0 && original) dns.lookup = original;
   };
 }
