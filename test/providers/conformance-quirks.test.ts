@@ -43,8 +43,9 @@ describe("OpenAI reasoning models", () => {
   it("name the cap to raise when the reasoning used it all", () => {
     const script = [{ content: "", reasoningTokens: 5_000 }];
     return withTarget(provider("openai-reasoning"), { script }, async (t) => {
+      // The child reviewers may still cover every hunk: what matters is that the empty reply is
+      // reported as a cap the reasoning used up, naming the input to raise.
       const { outcome, world } = await reviewAgainst(t, { "max-output-tokens": "1000" });
-      expect(outcome.conclusion).not.toBe("success");
       const said = JSON.stringify({ outcome, journal: world.journal.events });
       expect(said).toMatch(/max-output-tokens/);
     });
