@@ -48,7 +48,7 @@ function send(res: http.ServerResponse, answer: RawAnswer): void {
   const text = typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
   const type =
     answer.contentType ?? (typeof answer.body === "string" ? "text/plain" : "application/json");
-  res.writeHead(answer.status, { "content-type": type, "x-should-retry": "false" });
+  res.writeHead(answer.status, { "content-type": type });
   res.end(text);
 }
 
@@ -139,6 +139,7 @@ export async function startEmulator(
     requests,
     refused,
     errors,
+    // Not measured: the emulators check behaviour, not timing.
     busyMs: () => 0,
     push: (...steps: EmulatorStep[]) => void queue.push(...steps),
     assertDone() {
