@@ -38,6 +38,11 @@ export interface ReviewWorldOptions {
   lastReview?: ModePorts["lastReview"];
   /** Wraps every model the run asks for (to report usage as another server would). */
   wrapModel?: (model: ModelPort) => ModelPort;
+  /**
+   * A model server already listening (a provider emulator): used instead of a scripted one, so
+   * `script` and `children` do not apply. The world closes it.
+   */
+  modelServer?: ModelServer;
 }
 
 export interface ReviewWorld {
@@ -61,9 +66,11 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
   const git = await makeGitFixture({ baseFiles: opts.baseFiles, headFiles: opts.headFiles });
   const root = join(git.dir, "author");
   await sh(root, "checkout", "-q", "feature");
-  const model = await startModelServer(opts.script ?? [], {
-    ...(opts.children ? { children: opts.children } : {}),
-  });
+  const model =
+    opts.modelServer ??
+    (await startModelServer(opts.script ?? [], {
+      ...(opts.children ? { children: opts.children } : {}),
+    }));
   const journal = new MemoryJournal();
   const progress: Progress[] = [];
   const statuses: string[] = [];
