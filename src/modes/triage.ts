@@ -163,6 +163,7 @@ async function digestOrNote(
         journal: ports.journal,
         signal: ports.signal,
         maxTokens: ports.settings.maxTokens,
+        sandbox: ports.settings.rlmSandbox,
       },
     );
   } catch (error) {
