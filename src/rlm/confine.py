@@ -122,34 +122,32 @@ def _landlock(cfg, here, report):
     report.update(fs=True, net=abi >= 4, scoped=abi >= 6)
 
 
+def seccomp_program(machine):
+    """The BPF filter for an architecture, as (code, jump if true, jump if false, k); None if unknown."""
+    arch = _ARCHES.get(machine)
+    if arch is None:
+        return None
+    audit, socket_nr, others = arch
+    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    returns = {"allow": 0x7FFF0000, "eacces": 0x00050000 | errno.EACCES,
+               "eperm": 0x00050000 | errno.EPERM, "kill": 0x80000000}
+    order = list(returns)
+    # After the arch check: load the number, then one test per refused call; each jumps to a return.
+    tests = ([(jge, _X32_BIT, "eperm")] if machine == "x86_64" else []) + [(jeq, socket_nr, "eacces")] + \
+        [(jeq, nr, "eperm") for nr in others]
+    n = len(tests) + 1  # the tests and the load before them
+    prog = [(ld, 0, 0, 4), (jeq, 0, n + order.index("kill"), audit), (ld, 0, 0, 0)]  # arch, then nr
+    for i, (code, k, where) in enumerate(tests):
+        prog.append((code, len(tests) - i - 1 + order.index(where), 0, k))  # jumps skip what follows
+    return prog + [(ret, 0, 0, returns[name]) for name in order]
+
+
 def _seccomp(cfg, report):
     if cfg.get("simulate_unconfined") == "seccomp":
         raise _Refused("the seccomp filter could not be set (simulated by a test)")
-    arch = _ARCHES.get(os.uname().machine)
-    if arch is None:
+    prog = seccomp_program(os.uname().machine)
+    if prog is None:
         raise _Refused(f"no seccomp filter for the {os.uname().machine} architecture")
-    audit, socket_nr, others = arch
-    allow, eacces, eperm, kill = 0x7FFF0000, 0x00050000 | errno.EACCES, 0x00050000 | errno.EPERM, 0x80000000
-    # BPF: (code, jump if true, jump if false, k). Jumps count instructions after the next one.
-    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
-    checks = [(socket_nr, "eacces")] + [(nr, "eperm") for nr in others]
-    prog = [(ld, 0, 0, 4)]  # seccomp_data.arch
-    tail = {"allow": 0, "eacces": 1, "eperm": 2, "kill": 3}
-    body = [(ld, 0, 0, 0)]  # seccomp_data.nr
-    if audit == 0xC000003E:
-        body.append(("x32",))
-    body += [("eq", nr, where) for nr, where in checks]
-    n = len(body)
-    prog.append((jeq, 0, n + tail["kill"], audit))
-    for i, ins in enumerate(body):
-        left = n - i - 1  # instructions between this one and the first return
-        if ins[0] == "x32":
-            prog.append((jge, left + tail["eperm"], 0, _X32_BIT))
-        elif ins[0] == "eq":
-            prog.append((jeq, left + tail[ins[2]], 0, ins[1]))
-        else:
-            prog.append(ins)
-    prog += [(ret, 0, 0, allow), (ret, 0, 0, eacces), (ret, 0, 0, eperm), (ret, 0, 0, kill)]
 
     class Filter(ctypes.Structure):
         _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]

@@ -47,15 +47,13 @@ def _confine():
     """Landlock and seccomp (confine.py, beside this file) before any model-written code runs."""
     if CFG.get("sandbox") == "none":
         return {"sandbox": "none", "applied": False, "reason": "rlm-sandbox is none"}
-    try:
-        import importlib.util
-
-        spec = importlib.util.spec_from_file_location("_rivumi_confine", os.path.join(os.path.dirname(HERE), "confine.py"))
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
+    path, module = os.path.join(os.path.dirname(HERE), "confine.py"), {"__name__": "_rivumi_confine"}
+    try:  # -I keeps this folder off sys.path, so it is run from its file
+        with open(path, encoding="utf-8") as f:
+            exec(compile(f.read(), path, "exec"), module)
     except Exception as exc:
         return {"sandbox": "landlock", "applied": False, "reason": f"confine.py could not be loaded: {exc}"}
-    return module.confine(CFG, HERE)
+    return module["confine"](CFG, HERE)
 
 
 _IN, _OUT = _preamble()

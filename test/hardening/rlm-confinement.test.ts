@@ -11,6 +11,7 @@ import { createServer, type AddressInfo, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RlmOptions } from "../../src/rlm/engine.js";
+import { driverPath } from "../../src/rlm/sandbox.js";
 import { makeRunnerSecrets, RUNNER_TOKEN, type RunnerSecrets } from "../support/runner-secrets.js";
 import { repl, rlmWorld, type RlmWorld } from "../rlm/scripted.js";
 
@@ -200,6 +201,68 @@ describe.runIf(ABI >= 1)(`the RLM REPL under Landlock (this kernel: ABI ${ABI})`
       });
     });
   }
+});
+
+/**
+ * The seccomp filter for both architectures the driver knows, run by a small BPF interpreter:
+ * only x86_64 can run here, so aarch64's numbers are checked this way.
+ */
+describe("the seccomp filter", () => {
+  const verdicts = (cases: [string, number, number][]) => {
+    const script = `import json, sys
+ns = {"__name__": "confine"}
+exec(open(sys.argv[1]).read(), ns)
+def run(prog, arch, nr):
+    data, pc = {0: nr, 4: arch}, 0
+    acc = 0
+    while True:
+        code, jt, jf, k = prog[pc]
+        if code == 0x20: acc = data[k]; pc += 1
+        elif code == 0x15: pc += 1 + (jt if acc == k else jf)
+        elif code == 0x35: pc += 1 + (jt if acc >= k else jf)
+        elif code == 0x06: return {0x7FFF0000: "allow", 0x5000D: "EACCES", 0x50001: "EPERM", 0x80000000: "kill"}[k]
+print(json.dumps([run(ns["seccomp_program"](m), a, n) for m, a, n in json.loads(sys.argv[2])]))`;
+    const out = execFileSync("python3", [
+      "-c",
+      script,
+      driverPath("confine.py"),
+      JSON.stringify(cases),
+    ]);
+    return JSON.parse(out.toString()) as string[];
+  };
+  const [X86, I386, ARM64, ARM] = [0xc000003e, 0x40000003, 0xc00000b7, 0x40000028];
+
+  it("refuses socket() with EACCES, io_uring and keyrings with EPERM, and kills another arch", () => {
+    expect(
+      verdicts([
+        ["x86_64", X86, 41], // socket
+        ["x86_64", X86, 0x40000000 + 41], // x32 socket
+        ["x86_64", X86, 425], // io_uring_setup
+        ["x86_64", X86, 250], // keyctl
+        ["x86_64", X86, 0], // read
+        ["x86_64", X86, 53], // socketpair: the pipes' kind, harmless
+        ["x86_64", I386, 102], // i386 socketcall through int 0x80
+        ["aarch64", ARM64, 198], // socket
+        ["aarch64", ARM64, 426], // io_uring_enter
+        ["aarch64", ARM64, 219], // keyctl
+        ["aarch64", ARM64, 63], // read
+        ["aarch64", ARM, 281], // 32-bit ARM socket
+      ]),
+    ).toEqual([
+      "EACCES",
+      "EPERM",
+      "EPERM",
+      "EPERM",
+      "allow",
+      "allow",
+      "kill",
+      "EACCES",
+      "EPERM",
+      "EPERM",
+      "allow",
+      "kill",
+    ]);
+  });
 });
 
 async function until(check: () => boolean): Promise<void> {
