@@ -25,7 +25,7 @@ export function warnIfUnconfined(sandbox: "landlock" | "none"): void {
 export function unconfinedExit(error: unknown): CliExit | undefined {
   if (!(error instanceof RlmUnconfinedError)) return undefined;
   return new CliExit(
-    `${error.message}; --rlm-sandbox none runs it unconfined, at your own risk`,
+    `${error.message}. --rlm-sandbox none runs it unconfined, at your own risk`,
     EXIT.failed,
   );
 }

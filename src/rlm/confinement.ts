@@ -33,7 +33,7 @@ export type Confinement = z.infer<typeof confinementSchema>;
  */
 export class RlmUnconfinedError extends RlmSetupError {
   constructor(readonly reason: string) {
-    super(`the RLM REPL could not be confined (${reason}), so it ran no model-written code`);
+    super(`the RLM REPL could not be confined: ${reason}; it ran no model-written code`);
   }
 }
 
