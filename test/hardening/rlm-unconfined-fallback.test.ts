@@ -12,11 +12,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { run as rlmCli } from "../../src/cli/rlm-command.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 import { parseSettings } from "../../src/config/settings.js";
+import { run as runAction } from "../../src/main.js";
 import { confinementTestSeam, RlmUnconfinedError } from "../../src/rlm/confinement.js";
 import { ReplHost } from "../../src/rlm/host.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
 import { driverPath } from "../../src/rlm/sandbox.js";
+import { makeWorld, scriptedModel } from "../action/main-wiring.js";
 import { messageText } from "../support/model-server.js";
+import { pullRequestPayload } from "../support/payloads.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
 import { repl, rlmWorld, type RlmWorld } from "../rlm/scripted.js";
 import { triageWithModel } from "./triage-world.js";
@@ -187,6 +190,31 @@ describe("rivumi rlm", () => {
 });
 
 describe("the rlm-sandbox input", () => {
+  it("warns in the action's log when the workflow opts out, and only then", async () => {
+    const payload = pullRequestPayload({
+      owner: "acme",
+      repo: "widgets",
+      number: 4,
+      headSha: "a".repeat(40),
+      baseSha: "c".repeat(40),
+    });
+    const warnings: string[][] = [];
+    for (const inputs of [{ "rlm-sandbox": "none" }, {}] as Record<string, string>[]) {
+      const action = makeWorld({
+        event: "pull_request",
+        payload,
+        inputs,
+        model: scriptedModel([]),
+      });
+      await runAction(action.env, action.wiring);
+      warnings.push(action.core.warning.filter((w) => w.includes("rlm-sandbox")));
+    }
+    expect(warnings[0]).toEqual([
+      "rlm-sandbox: none: the RLM REPL runs model-written code without Landlock or seccomp confinement.",
+    ]);
+    expect(warnings[1]).toEqual([]);
+  });
+
   const parse = (value: string) =>
     parseSettings((n) => ({ "github-token": "t", model: "m", "rlm-sandbox": value })[n] ?? "");
   it("defaults to landlock, takes none, and refuses anything else", () => {

@@ -33,8 +33,8 @@ export async function makeRunnerSecrets(): Promise<RunnerSecrets> {
   await sh(checkout, "init", "-q");
   // actions/checkout v4/v5 with persist-credentials (the default): the header in .git/config.
   await sh(checkout, "config", "--local", "http.https://github.com/.extraheader", header);
-  // Newer checkouts (src/git-auth-helper.ts, getCredentialsConfigPath): the header in
-  // $RUNNER_TEMP/git-credentials-<uuid>.config, pulled in by an includeIf in .git/config.
+  // Newer checkouts (actions/checkout, src/git-auth-helper.ts, getCredentialsConfigPath): the
+  // header in $RUNNER_TEMP/git-credentials-<uuid>.config, pulled in by an includeIf in .git/config.
   const credentials = join(temp, "git-credentials-6f1e2c3a-9b8d-4e7f-a1b2-c3d4e5f60718.config");
   await sh(
     checkout,
