@@ -96,8 +96,8 @@ def _landlock(cfg, here, report):
     abi = _libc.syscall(ctypes.c_long(_CREATE_RULESET), None, ctypes.c_size_t(0), ctypes.c_uint32(1))
     if abi < 0:
         code = ctypes.get_errno()
-        why = "disabled at boot" if code == errno.EOPNOTSUPP else "not built into this kernel"
-        raise _Refused(f"Landlock is not available ({why})")
+        why = {errno.EOPNOTSUPP: "disabled at boot", errno.ENOSYS: "not in this kernel, or blocked by a container"}
+        raise _Refused(f"Landlock is not available ({why.get(code, errno.errorcode.get(code, code))})")
     report["abi"] = abi
     abi = min(abi, _KNOWN_ABI)
     fs = _FS_BY_ABI[max(k for k in _FS_BY_ABI if k <= abi)]
