@@ -23,7 +23,7 @@ _ARCHES = {
 _X32_BIT = 0x40000000  # x32 syscalls carry x86_64's audit arch: refuse them all
 
 # Landlock filesystem rights (uapi landlock.h), by the ABI that introduced them.
-EXECUTE, WRITE_FILE, READ_FILE, READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
+EXECUTE, WRITE_FILE, READ_FILE, READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3  # EXECUTE: handled, never granted
 REMOVE_DIR, REMOVE_FILE, MAKE_DIR, MAKE_REG = 1 << 4, 1 << 5, 1 << 7, 1 << 8
 REFER, TRUNCATE = 1 << 13, 1 << 14  # ABI 2, ABI 3
 _FS_BY_ABI = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}  # 5 adds IOCTL_DEV
@@ -61,8 +61,10 @@ def _sys(nr, *args):
 
 def _runtime_paths():
     """Directories of the standard library, and of the shared objects the interpreter has mapped."""
-    dirs = [p for p in sys.path if os.path.isdir(p)
-            and os.path.basename(p.rstrip("/")) not in ("site-packages", "dist-packages")]
+    # Not every sys.path entry: a .pth file in site-packages may add any folder (an editable
+    # install adds a checkout). The standard library is where os.py is, and its lib-dynload.
+    stdlib = os.path.dirname(os.path.realpath(os.__file__))
+    dirs = [stdlib] + [p for p in sys.path if os.path.basename(p.rstrip("/")) == "lib-dynload" and os.path.isdir(p)]
     try:  # read before the rules exist; /proc is not granted afterwards
         with open("/proc/self/maps") as maps:
             mapped = {f[5].strip() for f in (line.split(None, 5) for line in maps) if len(f) == 6}
@@ -78,15 +80,15 @@ def _runtime_paths():
 
 
 def _grants(cfg, here):
-    """(path, rights, is_dir) the REPL may use; everything else is refused."""
+    """(path, rights) the REPL may use; everything else is refused."""
     read_dir, rw = READ_FILE | READ_DIR, READ_FILE | READ_DIR | WRITE_FILE | TRUNCATE | \
         REMOVE_FILE | REMOVE_DIR | MAKE_DIR | MAKE_REG | REFER
-    out = [(d, read_dir, True) for d in _runtime_paths()]
+    out = [(d, read_dir) for d in _runtime_paths()]
     # The loader's index of library paths, for those libraries; a public file, nothing secret.
     files = ["/etc/ld.so.cache", here, os.path.join(os.path.dirname(here), "confine.py"), cfg["input"]]
-    out += [(f, READ_FILE, False) for f in files if os.path.isfile(f)]
+    out += [(f, READ_FILE) for f in files if os.path.isfile(f)]
     work = cfg.get("work") or os.getcwd()
-    out.append((work, rw, True))
+    out.append((work, rw))
     return out
 
 
@@ -105,7 +107,7 @@ def _landlock(cfg, here, report):
     size = 8 if abi < 4 else 16 if abi < 6 else 24
     ruleset = _sys(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     try:
-        for path, rights, is_dir in _grants(cfg, here):
+        for path, rights in _grants(cfg, here):
             try:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
             except OSError:

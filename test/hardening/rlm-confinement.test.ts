@@ -9,6 +9,8 @@ import { execFileSync } from "node:child_process";
 import { createSocket, type Socket } from "node:dgram";
 import { createServer, type AddressInfo, type Server } from "node:net";
 import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { RlmOptions } from "../../src/rlm/engine.js";
 import { driverPath } from "../../src/rlm/sandbox.js";
@@ -201,6 +203,29 @@ describe.runIf(ABI >= 1)(`the RLM REPL under Landlock (this kernel: ABI ${ABI})`
       });
     });
   }
+});
+
+describe.runIf(ABI >= 1)("the grants of a Python whose site-packages adds folders", () => {
+  it("leave out what a .pth file put on sys.path (an editable install of the checkout)", async () => {
+    const venv = join(secrets.root, "venv");
+    execFileSync("/usr/bin/python3", ["-m", "venv", "--without-pip", venv]);
+    const checkout = dirname(dirname(secrets.targets["checkout .git/config"]!));
+    const [site] = execFileSync(join(venv, "bin", "python3"), [
+      "-I",
+      "-c",
+      "import site; print(site.getsitepackages()[0])",
+    ])
+      .toString()
+      .split("\n");
+    writeFileSync(join(site!, "editable.pth"), `${checkout}\n`);
+    const { seen, started } = await probe({
+      python: join(venv, "bin", "python3"),
+      isolation: "none",
+    });
+    expect(seen["checkout .git/config"]).toMatch(/^refused EACCES$/);
+    const c = (started as { confinement: { read: string[] } }).confinement;
+    expect(c.read.some((p) => checkout.startsWith(p) || p.startsWith(checkout))).toBe(false);
+  });
 });
 
 /**
