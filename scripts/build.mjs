@@ -30,5 +30,6 @@ for (const [name, entry] of [
     },
   });
 }
-// The RLM engine's REPL driver is Python; it ships beside the bundle.
-if (existsSync("src/rlm/driver.py")) copyFileSync("src/rlm/driver.py", "dist/driver.py");
+// The RLM engine's REPL driver and its confinement are Python; they ship beside the bundle.
+for (const py of ["driver.py", "confine.py"])
+  if (existsSync(`src/rlm/${py}`)) copyFileSync(`src/rlm/${py}`, `dist/${py}`);

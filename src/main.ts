@@ -70,6 +70,10 @@ export async function run(
       redactor.add(secret);
       redactor.add(`x-access-token:${secret}`);
     }
+    if (s.rlmSandbox === "none")
+      log.warn(
+        "rlm-sandbox: none: the RLM REPL runs model-written code without Landlock or seccomp confinement.",
+      );
     timer = setTimeout(() => controller.abort({ rivumi: "timeout" }), s.timeoutMinutes * 60_000);
     timer.unref();
 

@@ -25,6 +25,10 @@ export class ActionLog {
     return this.core;
   }
 
+  /** A warning annotation, redacted and unable to issue workflow commands. */
+  warn = (text: string): void =>
+    void this.ready().then((c) => c.warning(neutralizeLog(this.redactor.redact(text))));
+
   /** Logs one line, redacted and unable to issue workflow commands. */
   say = (text: string): void =>
     void this.ready().then((c) => c.info(neutralizeLog(this.redactor.redact(text))));

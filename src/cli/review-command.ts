@@ -10,13 +10,14 @@ import { CliExit, endOf, EXIT, exitWith, firstLine } from "./exit.js";
 import { checkUserFile, localMemory } from "./local-context.js";
 import { localSource } from "./local-source.js";
 import { directoryArg } from "./paths.js";
+import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "./sandbox-flag.js";
 import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
                     [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
-                    [--price-input-per-mtok X --price-output-per-mtok X] [--json]
+                    [--price-input-per-mtok X --price-output-per-mtok X] [--rlm-sandbox none] [--json]
 
 Reviews HEAD and the working tree (uncommitted and untracked, not ignored, changes) against the
 merge base with REF, with the same agent the GitHub Action runs. Nothing in the checkout changes.
@@ -28,6 +29,7 @@ merge base with REF, with the same agent the GitHub Action runs. Nothing in the 
   --max-turns N     model turns (default 30)
   --json            print the result as JSON
 ${BUDGET_USAGE}
+${SANDBOX_USAGE}
   Defaults as in the action: --max-tokens 400000, --timeout-minutes 20, no prices.
 On a terminal, progress (turn, tool calls, tokens, time) is shown on stderr.
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
@@ -49,6 +51,7 @@ export async function run(argv: string[]): Promise<number> {
         model: { type: "string" },
         "max-turns": { type: "string", default: "30" },
         ...BUDGET_OPTIONS,
+        ...SANDBOX_OPTION,
       },
     },
     USAGE,
@@ -65,7 +68,9 @@ export async function run(argv: string[]): Promise<number> {
     "max-turns": String(maxTurns),
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...budgetInputs(budget),
+    ...sandboxInputs(values["rlm-sandbox"]),
   });
+  warnIfUnconfined(settings.rlmSandbox);
   const diff = await snapshotLocalDiff(repo, values.base);
 
   const status = values.json ? undefined : terminalStatus(Date.now());

@@ -4,10 +4,17 @@ import type { Outcome, StopReason } from "../outcome/outcome.js";
 import type { RlmPlan } from "../plan/plan.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliPorts, cliSettings, startCliRun } from "./bootstrap.js";
+import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
 import { CliExit, endOf, EXIT, exitWith } from "./exit.js";
 import { readableFileArg, writableFileArg } from "./paths.js";
+import {
+  SANDBOX_OPTION,
+  SANDBOX_USAGE,
+  sandboxInputs,
+  unconfinedExit,
+  warnIfUnconfined,
+} from "./sandbox-flag.js";
 import { terminalStatus } from "./progress.js";
 import { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
@@ -15,7 +22,8 @@ import { UsageError } from "./usage-error.js";
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
                  [--max-child-tokens N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
-                 [--price-input-per-mtok X --price-output-per-mtok X] [--journal FILE] [--json]
+                 [--price-input-per-mtok X --price-output-per-mtok X] [--rlm-sandbox none]
+                 [--journal FILE] [--json]
 
 Answers a question about a file far too large for a prompt with the RLM engine: the file is loaded
 into a python3 (3.9+) REPL and the model works on it through code, with child model calls for
@@ -23,6 +31,7 @@ slices. Defaults: --max-iterations ${RLM_DEFAULTS.maxIterations}, --max-depth ${
 --max-child-calls ${RLM_DEFAULTS.maxChildCalls} and --max-child-tokens ${RLM_DEFAULTS.maxTokens} (what child calls and nested runs may
 spend together, whatever the REPL asks); the child model defaults to the model.
 ${BUDGET_USAGE}
+${SANDBOX_USAGE}
   Here --max-tokens counts the root's requests and the children's; by default only the child
   budget and the iteration limit apply, and there is no time limit.
 On a terminal, progress is shown on stderr. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
@@ -47,6 +56,7 @@ export async function run(argv: string[]): Promise<number> {
         "max-child-calls": { type: "string", default: String(RLM_DEFAULTS.maxChildCalls) },
         "max-child-tokens": { type: "string", default: String(RLM_DEFAULTS.maxTokens) },
         ...BUDGET_OPTIONS,
+        ...SANDBOX_OPTION,
         journal: { type: "string" },
         json: { type: "boolean", default: false },
       },
@@ -74,13 +84,18 @@ export async function run(argv: string[]): Promise<number> {
   const journalPath =
     values.journal !== undefined ? writableFileArg("--journal", values.journal) : undefined;
 
+  const settings = cliSettings(readCliEnv(), {
+    ...(values.model ? { model: values.model } : {}),
+    ...sandboxInputs(values["rlm-sandbox"]),
+  });
+  warnIfUnconfined(settings.rlmSandbox);
+
   const status = values.json ? undefined : terminalStatus(Date.now());
   const run = startCliRun({
     runsDir: resolve(".rivumi", "runs"),
     journalPath,
     timeoutMinutes: budget.timeoutMinutes,
   });
-  const settings = cliSettings(run.env, values.model ? { model: values.model } : {});
   const meter = new SpendMeter(budget, (reason) => run.stop(reason));
   const ports = cliPorts(run, {
     settings,
@@ -100,6 +115,8 @@ export async function run(argv: string[]): Promise<number> {
       error: message,
       ms: Date.now() - run.started,
     });
+    const unconfined = unconfinedExit(error);
+    if (unconfined) return exitWith(unconfined);
     throw error;
   } finally {
     status?.done();

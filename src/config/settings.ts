@@ -152,6 +152,10 @@ const schema = z.object({
   "max-file-bytes": positiveInt(1_000_000),
   /** Reviewable diff up to this many bytes goes to the tool loop first; larger ones to the RLM path. */
   "rlm-threshold-bytes": positiveInt(150_000),
+  /** landlock: the RLM REPL confines itself (Landlock, seccomp) or runs no model code; none opts out. */
+  "rlm-sandbox": trimmed
+    .transform((s) => (s === "" ? "landlock" : s.toLowerCase()))
+    .pipe(z.enum(["landlock", "none"], { message: "expected landlock or none" })),
   /** Completion cap of every model request (`max_tokens`), reserved against the budget before it is sent. */
   "max-output-tokens": positiveInt(4_096),
   /** Model of the RLM engine's child calls (the per-batch reviewers); `model` when empty. */
@@ -213,6 +217,7 @@ export type Settings = Readonly<{
   excludePaths: readonly string[];
   maxFileBytes: number;
   rlmThresholdBytes: number;
+  rlmSandbox: "landlock" | "none";
   maxOutputTokens: number;
   childModel: string | undefined;
   reviewConcurrency: number;
@@ -291,6 +296,7 @@ export function parseSettings(read: InputReader): Settings {
     excludePaths: Object.freeze(v["exclude-paths"]),
     maxFileBytes: v["max-file-bytes"],
     rlmThresholdBytes: v["rlm-threshold-bytes"],
+    rlmSandbox: v["rlm-sandbox"],
     maxOutputTokens: v["max-output-tokens"],
     childModel: v["child-model"],
     reviewConcurrency: v["review-concurrency"],

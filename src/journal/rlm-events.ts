@@ -1,9 +1,33 @@
 import type { Usage } from "../model/port.js";
 
+/** The REPL's confinement as the driver reported it (src/rlm/confinement.ts has the meaning). */
+export interface RlmConfinementFields {
+  sandbox: "landlock" | "none";
+  applied: boolean;
+  abi?: number | undefined;
+  fs?: boolean | undefined;
+  net?: boolean | undefined;
+  scoped?: boolean | undefined;
+  seccomp?: boolean | undefined;
+  read?: string[] | undefined;
+  write?: string[] | undefined;
+  reason?: string | undefined;
+}
+
 /** Journal events of the RLM engine. */
 export type RlmEvent =
   /** The REPL process started for an input; `isolation` says which protections were in force. */
-  | { type: "rlm.started"; depth: number; inputChars: number; isolation: string; python: string }
+  | {
+      type: "rlm.started";
+      depth: number;
+      inputChars: number;
+      isolation: string;
+      python: string;
+      /** What the driver's Landlock and seccomp confinement did, with the paths it granted. */
+      confinement?: RlmConfinementFields;
+    }
+  /** The REPL could not be confined (`rlm-sandbox: landlock`), so it ran no model-written code. */
+  | { type: "rlm.unconfined"; depth: number; reason: string }
   /** One root (or nested root) model turn: what it cost and what became of it. */
   | {
       type: "rlm.turn";

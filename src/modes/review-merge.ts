@@ -6,7 +6,7 @@ import { noUsage, type UsageTotal } from "../model/usage.js";
 import { budgetedModel } from "../review/budget.js";
 import { dedupeFindings, toFinding } from "../review/findings.js";
 import type { MapResult } from "../review/map.js";
-import { runRlm, RlmSetupError } from "../rlm/engine.js";
+import { runRlm, RlmSetupError, RlmUnconfinedError } from "../rlm/engine.js";
 import { describeError } from "../model/retry.js";
 import { placeFindings } from "../review/anchor.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
@@ -122,6 +122,7 @@ export async function mergeWithRoot(
       signal: ports.signal,
       maxIterations: MERGE_ITERATIONS,
       maxTokens: Math.max(1, Math.min(scaled.budget.left, 1_000_000)),
+      sandbox: settings.rlmSandbox,
     });
     const usage = result.usage;
     const requests = result.iterations + result.childCalls;
@@ -144,10 +145,13 @@ export async function mergeWithRoot(
       note: undefined,
     };
   } catch (error) {
+    // An unconfined REPL ran nothing: its message says why, and the summary stays the host's.
     const why =
-      error instanceof RlmSetupError
-        ? `the RLM engine could not start (${error.message})`
-        : `the RLM root failed (${describeError(error).message})`;
+      error instanceof RlmUnconfinedError
+        ? error.message
+        : error instanceof RlmSetupError
+          ? `the RLM engine could not start (${error.message})`
+          : `the RLM root failed (${describeError(error).message})`;
     return hostMerged(base, findings.length, `the summary was written by Rivumi itself: ${why}`);
   }
 }

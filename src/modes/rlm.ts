@@ -14,6 +14,7 @@ export const rlmMode: Mode<RlmPlan> = async (ports, plan) => {
     childModel: plan.childModel ? await ports.model(plan.childModel) : model,
     journal: ports.journal,
     signal: ports.signal,
+    sandbox: ports.settings.rlmSandbox,
     ...plan.limits,
     ...(status
       ? {

@@ -10,7 +10,7 @@ import type { WorkflowRunInfo } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import { TRIAGE_CATEGORIES, type TriageDigest } from "../outcome/outcome.js";
-import { runRlm, type RlmResult } from "../rlm/engine.js";
+import { runRlm, RlmUnconfinedError, type RlmResult, type RlmSandbox } from "../rlm/engine.js";
 import { fenceUntrusted, newFenceNonce } from "../util/fence.js";
 import { revealInvisible } from "../util/invisible.js";
 import { jsonInText } from "../util/json-in-text.js";
@@ -32,6 +32,7 @@ export interface DigestOptions {
   journal: Journal;
   signal: AbortSignal;
   maxTokens: number;
+  sandbox?: RlmSandbox;
 }
 
 /** A digest, or why there is none; `rlm` is set when the engine ran (for the run's stats). */
@@ -69,7 +70,14 @@ export async function digestFailure(
     maxIterations: 20,
     maxChildCalls: 100,
     maxTokens: opts.maxTokens,
+    sandbox: opts.sandbox,
+  }).catch((error: unknown) => {
+    // No model-written code ran: the triage goes out without a digest, saying why.
+    if (error instanceof RlmUnconfinedError) return error;
+    throw error;
   });
+  if (rlm instanceof RlmUnconfinedError)
+    return { digest: undefined, note: rlm.message, rlm: undefined };
   if (!rlm.finalized) {
     return {
       digest: undefined,

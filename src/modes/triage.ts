@@ -164,6 +164,7 @@ async function digestOrNote(
         journal: ports.journal,
         signal: ports.signal,
         maxTokens: ports.settings.maxTokens,
+        sandbox: ports.settings.rlmSandbox,
       },
     );
   } catch (error) {

@@ -14,6 +14,7 @@ export type { RlmInput } from "./sandbox.js";
 export type { RlmOptions, RlmProgress, RlmResult, RlmStop } from "./types.js";
 export { RLM_DEFAULTS, type RlmLimits } from "./options.js";
 export { RlmSetupError } from "./python.js";
+export { RlmUnconfinedError, type RlmSandbox } from "./confinement.js";
 
 /** Answers `question` about an input far too large for a prompt. Throws only if no REPL starts. */
 export async function runRlm(opts: RlmOptions): Promise<RlmResult> {

@@ -10,6 +10,13 @@ import {
   type ReadyMessage,
   type ReplStatus,
 } from "./protocol.js";
+import {
+  confinementTestSeam,
+  describeConfinement,
+  RlmUnconfinedError,
+  type Confinement,
+  type RlmSandbox,
+} from "./confinement.js";
 import { resolvePython, RlmSetupError, type PythonRuntime } from "./python.js";
 import { ReplProcess, type DriverConfig, type ProcessPlan } from "./repl-process.js";
 import { Watchdog } from "./watchdog.js";
@@ -29,6 +36,8 @@ export interface ReplHostOptions extends Partial<DriverConfig> {
   status(): ReplStatus;
   python?: string;
   isolation?: "auto" | "none";
+  /** `landlock` (the default) confines the REPL or refuses to run it; `none` opts out. */
+  sandbox?: RlmSandbox;
   /** An interpreter and identity resolved already; skips the search. */
   runtime?: PythonRuntime;
   /** Per-cell time limit, not counting time spent waiting on child calls. Default 120 s. */
@@ -58,8 +67,9 @@ export class ReplHost {
   meta!: InputMeta;
   /** The interpreter's version, as it reported it. */
   python = "";
-  /** Which protections are in force, for the journal. */
-  readonly isolation: string;
+  /** What the driver's confinement did, as it reported before running any model code. */
+  confinement!: Confinement;
+  private readonly identityText: string;
 
   private constructor(
     private readonly opts: ReplHostOptions,
@@ -78,12 +88,19 @@ export class ReplHost {
         maxSourceChars: opts.maxSourceChars ?? 8_000_000,
         searchSeconds: opts.searchSeconds ?? 10,
         captureChars: opts.captureChars ?? 100_000,
+        sandbox: opts.sandbox ?? "landlock",
+        simulateUnconfined: confinementTestSeam.simulate,
       },
     };
     const id = runtime.identity;
     const who =
       id.kind === "self" ? `same user (${runtime.reason})` : `uid ${id.uid} (${runtime.reason})`;
-    this.isolation = `${who}; allow-listed env; private cwd; ${describeLimits(limits)}`;
+    this.identityText = `${who}; allow-listed env; private cwd; ${describeLimits(limits)}`;
+  }
+
+  /** Which protections are in force, for the journal. */
+  get isolation(): string {
+    return `${this.identityText}; ${describeConfinement(this.confinement)}`;
   }
 
   static async start(opts: ReplHostOptions): Promise<ReplHost> {
@@ -127,6 +144,15 @@ export class ReplHost {
       proc.kill();
       throw new RlmSetupError(`the Python REPL ${started}${proc.tail ? `: ${proc.tail}` : ""}`);
     }
+    const confined = started.confinement;
+    if (
+      this.plan.driver.sandbox === "landlock" &&
+      !(confined.sandbox === "landlock" && confined.applied)
+    ) {
+      proc.kill();
+      throw new RlmUnconfinedError(confined.reason ?? "the driver did not say why");
+    }
+    this.confinement = confined;
     this.meta = started.meta;
     this.python = started.python;
     this.current = proc;

@@ -23,7 +23,7 @@ Helpers in the REPL
 - \`finalize(value, confidence=None)\`: records the answer and ends the run.
 - \`print(...)\`: what you print comes back next turn as a short preview.
 
-Variables, imports and functions persist from turn to turn. The input string is bound to \`_context\`; \`_ctx\` and \`content\` are compatibility aliases for the same string. There is no \`context\` or \`ctx\` variable. Prefer the bounded helpers to slicing \`_context\` yourself. A child call that fails returns a string starting with "[child call failed" in its place; check for it.
+Variables, imports and functions persist from turn to turn. The input string is bound to \`_context\`; \`_ctx\` and \`content\` are compatibility aliases for the same string. There is no \`context\` or \`ctx\` variable. Prefer the bounded helpers to slicing \`_context\` yourself. A child call that fails returns a string starting with "[child call failed" in its place; check for it. The REPL is sandboxed: Python's standard library, your input and a scratch working folder are all it can reach; no network, no other files, no programs.
 
 The contract
 Every turn you send is exactly one \`\`\`repl block of Python; only that block runs. Prose may explain and a \`\`\`python block may illustrate, but neither runs. A turn with no repl block, or with more than one, runs nothing and is answered with this contract; three such turns in a row end the run as failed. Never announce what you are about to do: send the code that does it.

@@ -1,6 +1,7 @@
 // The JSON-lines protocol between the host and driver.py. Everything the driver sends is
 // untrusted: REPL code can write to the protocol pipe itself, so every message is validated here.
 import * as z from "zod";
+import { confinementSchema } from "./confinement.js";
 
 const count = z.number().int().nonnegative();
 
@@ -36,6 +37,7 @@ const readySchema = z
     uid: z.number().int(),
     meta: inputMetaSchema,
     load_ms: z.number(),
+    confinement: confinementSchema,
   })
   .strict();
 

@@ -2,6 +2,7 @@
 // killing its process group.
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
+import type { RlmSandbox } from "./confinement.js";
 import type { PythonRuntime } from "./python.js";
 import { replEnv, type ReplLimits, type Sandbox } from "./sandbox.js";
 
@@ -12,6 +13,9 @@ export interface DriverConfig {
   maxSourceChars: number;
   searchSeconds: number;
   captureChars: number;
+  sandbox: RlmSandbox;
+  /** Tests only (see `confinementTestSeam`): a confinement that fails as it would on such a kernel. */
+  simulateUnconfined?: "landlock" | "seccomp" | undefined;
 }
 
 export interface ProcessPlan {
@@ -52,6 +56,11 @@ export class ReplProcess {
       max_source_chars: plan.driver.maxSourceChars,
       search_seconds: plan.driver.searchSeconds,
       capture_chars: plan.driver.captureChars,
+      work: sandbox.work,
+      sandbox: plan.driver.sandbox,
+      ...(plan.driver.simulateUnconfined
+        ? { simulate_unconfined: plan.driver.simulateUnconfined }
+        : {}),
     });
     const python = [runtime.executable, "-I", "-u", sandbox.driver, config];
     const env = replEnv(sandbox.work);

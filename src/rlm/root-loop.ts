@@ -15,6 +15,7 @@ import {
   TRUNCATED,
   type Turn,
 } from "./feedback.js";
+import { RlmUnconfinedError } from "./confinement.js";
 import { ReplHost } from "./host.js";
 import { completeWithRetry, promptChars } from "./model-call.js";
 import type { RlmLimits } from "./options.js";
@@ -51,6 +52,7 @@ export async function runLevel(l: Level): Promise<LevelResult> {
     input: l.input,
     python: opts.python,
     isolation: opts.isolation,
+    sandbox: opts.sandbox,
     cellTimeoutMs: limits.cellTimeoutMs,
     maxBatch: limits.maxBatch,
     maxChildChars: limits.maxChildChars,
@@ -58,6 +60,10 @@ export async function runLevel(l: Level): Promise<LevelResult> {
     searchSeconds: limits.searchSeconds,
     onChild: (raw) => broker.handle(raw, depth),
     status: () => broker.status(),
+  }).catch((error: unknown) => {
+    if (error instanceof RlmUnconfinedError)
+      journal.emit({ type: "rlm.unconfined", depth, reason: error.reason });
+    throw error;
   });
   journal.emit({
     type: "rlm.started",
@@ -65,6 +71,7 @@ export async function runLevel(l: Level): Promise<LevelResult> {
     inputChars: host.meta.chars,
     isolation: host.isolation,
     python: host.python,
+    confinement: host.confinement,
   });
   // Cancelling stops a running cell too, instead of waiting for its time limit.
   const onAbort = () => void host.close();

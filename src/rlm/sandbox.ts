@@ -11,16 +11,17 @@ import type { Identity } from "./python.js";
 export type RlmInput = { path: string } | { text: string };
 
 /**
- * driver.py sits beside this module in the sources and beside the bundle once built
- * (dist/driver.py), which is one level up when this code lands in a split chunk (dist/chunks/).
+ * driver.py and confine.py (its confinement) sit beside this module in the sources and beside
+ * the bundle once built (dist/), which is one level up when this code lands in a split chunk
+ * (dist/chunks/).
  */
-export function driverPath(): string {
+export function driverPath(name: "driver.py" | "confine.py" = "driver.py"): string {
   const candidates = [
-    fileURLToPath(new URL("./driver.py", import.meta.url)),
-    fileURLToPath(new URL("../driver.py", import.meta.url)),
+    fileURLToPath(new URL(`./${name}`, import.meta.url)),
+    fileURLToPath(new URL(`../${name}`, import.meta.url)),
   ];
   const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`driver.py is missing; looked at ${candidates.join(" and ")}`);
+  if (!found) throw new Error(`${name} is missing; looked at ${candidates.join(" and ")}`);
   return found;
 }
 
@@ -83,16 +84,19 @@ export async function prepareSandbox(input: RlmInput, identity: Identity): Promi
   };
   try {
     const driver = join(dir, "driver.py");
+    const confine = join(dir, "confine.py");
     const file = join(dir, "input.txt");
     const work = join(dir, "work");
     await copyFile(driverPath(), driver);
+    await copyFile(driverPath("confine.py"), confine);
     if ("path" in input) await copyFile(input.path, file);
     else await writeFile(file, input.text);
     await mkdir(work);
-    for (const f of [driver, file]) await chmod(f, 0o644);
+    for (const f of [driver, confine, file]) await chmod(f, 0o644);
     if (identity.kind === "uid") {
       // Root hands the whole directory to the REPL's user; nobody else can look in.
-      for (const p of [dir, driver, file, work]) await chown(p, identity.uid, identity.gid);
+      for (const p of [dir, driver, confine, file, work])
+        await chown(p, identity.uid, identity.gid);
       await chmod(dir, 0o700);
     } else if (identity.kind === "sudo") {
       await chmod(dir, 0o711);

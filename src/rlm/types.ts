@@ -3,6 +3,7 @@ import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import type { UsageTotal } from "../model/usage.js";
 import type { RetryPolicy } from "../model/retry.js";
+import type { RlmSandbox } from "./confinement.js";
 import type { RlmLimits } from "./options.js";
 import type { Coverage } from "./protocol.js";
 import type { RlmInput } from "./sandbox.js";
@@ -32,6 +33,8 @@ export interface RlmOptions extends Partial<RlmLimits> {
   python?: string;
   /** `none` runs the REPL as the current user even where dropping privileges is possible. */
   isolation?: "auto" | "none";
+  /** `landlock` (default): the REPL confines itself or runs no model code; `none` opts out. */
+  sandbox?: RlmSandbox;
   onProgress?(progress: RlmProgress): void;
 }
 
