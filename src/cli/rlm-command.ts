@@ -7,6 +7,7 @@ import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, startCliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
 import { CliExit, endOf, EXIT, exitWith } from "./exit.js";
+import { EFFORT_OPTIONS, EFFORT_USAGE, modelInputs } from "./model-flags.js";
 import { readableFileArg, writableFileArg } from "./paths.js";
 import { terminalStatus } from "./progress.js";
 import { SpendMeter } from "./run-budget.js";
@@ -15,7 +16,8 @@ import { UsageError } from "./usage-error.js";
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
                  [--max-child-tokens N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
-                 [--price-input-per-mtok X --price-output-per-mtok X] [--journal FILE] [--json]
+                 [--price-input-per-mtok X --price-output-per-mtok X] [--reasoning-effort E]
+                 [--journal FILE] [--json]
 
 Answers a question about a file far too large for a prompt with the RLM engine: the file is loaded
 into a python3 (3.9+) REPL and the model works on it through code, with child model calls for
@@ -25,6 +27,7 @@ spend together, whatever the REPL asks); the child model defaults to the model.
 ${BUDGET_USAGE}
   Here --max-tokens counts the root's requests and the children's; by default only the child
   budget and the iteration limit apply, and there is no time limit.
+${EFFORT_USAGE}
 On a terminal, progress is shown on stderr. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
 Exit status: 0 finalized, 1 failed, 2 bad command line, 3 stopped at a limit (the iteration limit
@@ -47,6 +50,7 @@ export async function run(argv: string[]): Promise<number> {
         "max-child-calls": { type: "string", default: String(RLM_DEFAULTS.maxChildCalls) },
         "max-child-tokens": { type: "string", default: String(RLM_DEFAULTS.maxTokens) },
         ...BUDGET_OPTIONS,
+        ...EFFORT_OPTIONS,
         journal: { type: "string" },
         json: { type: "boolean", default: false },
       },
@@ -80,7 +84,10 @@ export async function run(argv: string[]): Promise<number> {
     journalPath,
     timeoutMinutes: budget.timeoutMinutes,
   });
-  const settings = cliSettings(run.env, values.model ? { model: values.model } : {});
+  const settings = cliSettings(run.env, {
+    ...(values.model ? { model: values.model } : {}),
+    ...modelInputs(values),
+  });
   const meter = new SpendMeter(budget, (reason) => run.stop(reason));
   const ports = cliPorts(run, {
     settings,

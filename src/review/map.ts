@@ -1,6 +1,7 @@
 import { planBatches, type Batch } from "../coverage/batches.js";
 import type { HunkRef } from "../coverage/ledger.js";
 import type { Journal } from "../journal/journal.js";
+import { capOf, type CapSource } from "../model/output-cap.js";
 import type { ChatMessage, ModelPort, Usage } from "../model/port.js";
 import { describeError, isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
 import { fenceUntrusted } from "../util/fence.js";
@@ -17,7 +18,8 @@ export interface MapOptions {
   /** The child's system prompt for hunks in these directories (their instructions included). */
   system: (dirs: readonly string[]) => Promise<string>;
   budget: TokenBudget;
-  maxOutputTokens: number;
+  /** Completion cap of each request, read when it is reserved (the run's cap may rise). */
+  maxOutputTokens: CapSource;
   concurrency: number;
   /** Most characters of hunk text in one child request. */
   maxChars: number;
@@ -82,7 +84,8 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
       (n, m) => n + (typeof m.content === "string" ? m.content.length : 0),
       0,
     );
-    const reserved = estimateTokens(chars) + opts.maxOutputTokens;
+    const cap = capOf(opts.maxOutputTokens);
+    const reserved = estimateTokens(chars) + cap;
     if (!opts.budget.reserve(reserved)) {
       result.stopped = "budget";
       return;
@@ -93,7 +96,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
     const started = Date.now();
     let spent = 0;
     try {
-      const reply = await complete(opts, messages);
+      const reply = await complete(opts, messages, cap);
       spent = reply.usage.promptTokens + reply.usage.completionTokens;
       result.usage.promptTokens += reply.usage.promptTokens;
       result.usage.completionTokens += reply.usage.completionTokens;
@@ -152,11 +155,11 @@ async function requestsOf(opts: MapOptions, batch: Batch, index: number): Promis
   }));
 }
 
-async function complete(opts: MapOptions, messages: ChatMessage[]) {
+async function complete(opts: MapOptions, messages: ChatMessage[], cap: number) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await opts.model.complete(messages, [], opts.signal, {
-        maxTokens: opts.maxOutputTokens,
+        maxTokens: cap,
       });
     } catch (error) {
       if (opts.signal.aborted || !isTransient(error) || attempt >= opts.retry.attempts) throw error;
