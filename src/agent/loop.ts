@@ -129,6 +129,15 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
       }
       if (opts.signal.aborted)
         return { stop: abortReason(opts.signal), review: undefined, state, lastText };
+      // Cut off at the cap before a word: truncated as before, with which cap to raise.
+      if (billed)
+        return {
+          stop: "truncated",
+          review: undefined,
+          state,
+          lastText,
+          error: describeError(error).message,
+        };
       return {
         stop: "model-error",
         review: undefined,

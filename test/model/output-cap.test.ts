@@ -82,13 +82,14 @@ describe("the run's completion cap", () => {
     expect(server.requests.map((r) => r.body.max_tokens)).toEqual([4_096, 16_384]);
   });
 
-  it("ends a turn that spent the cap thinking as an error naming the cap, and bills its tokens", async () => {
+  it("ends a turn that spent the cap thinking as truncated, naming the cap, and bills its tokens", async () => {
     const budget = new TokenBudget(1_000_000);
     const { result, journal } = await loop(
       [{ content: "", finishReason: "length", usage: thinking(4_086) }],
       budget,
     );
-    expect(result.stop).toBe("model-error");
+    // Truncated, as any reply cut at its cap: a review still sends what it left to the children.
+    expect(result.stop).toBe("truncated");
     expect(result.error).toMatch(/raise max-output-tokens/);
     expect(result.state.usage).toMatchObject({ promptTokens: 100, completionTokens: 4_096 });
     expect(budget.used).toBe(4_196);
