@@ -82,10 +82,13 @@ export class EndpointKnowledge {
         for (const f of unknown) this.accepted.add(f.id);
         return reply;
       } catch (error) {
-        const named = new Set(refusedParams(error, [...new Set(features.map((f) => f.param))]));
-        const learned = features.filter((f) => named.has(f.param) && !this.refused.has(f.id));
-        if (learned.length === 0 || resends >= MAX_RESENDS || signal.aborted) throw error;
-        for (const f of learned) {
+        const params = new Set(refusedParams(error, [...new Set(features.map((f) => f.param))]));
+        // What this request carried and was refused: never in the next body, so each resend
+        // differs from the last (a request sent before another learned the same is resent too).
+        const refused = features.filter((f) => params.has(f.param));
+        if (refused.length === 0 || resends >= MAX_RESENDS || signal.aborted) throw error;
+        const learned = refused.filter((f) => !this.refused.has(f.id));
+        for (const f of refused) {
           this.accepted.delete(f.id);
           this.refused.add(f.id);
         }

@@ -282,6 +282,45 @@ describe("single flight while a parameter is unknown", () => {
     expect(server.requests).toHaveLength(6);
   });
 
+  it("resends a request that was sent before another one learned the same refusal", async () => {
+    let refusing = false;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let arrived!: () => void;
+    const bothArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const { server, events, model } = await setup({
+      answer: (req) =>
+        refusing && "prompt_cache_key" in req.body
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  message:
+                    "Unsupported parameter: 'prompt_cache_key' is not supported with this model.",
+                  param: "prompt_cache_key",
+                  code: "unsupported_parameter",
+                },
+              },
+            }
+          : { content: "ok" },
+      hold: (req) => {
+        if (req.index === 1 || req.index > 3) return undefined;
+        if (req.index === 3) arrived();
+        return gate;
+      },
+    });
+    // Accepted once; then the server changes its mind while two requests carry it.
+    await ask(model, { promptCacheKey: "k" });
+    refusing = true;
+    const calls = [ask(model, { promptCacheKey: "k" }), ask(model, { promptCacheKey: "k" })];
+    await bothArrived;
+    release();
+    await Promise.all(calls);
+    expect(server.requests).toHaveLength(5);
+    expect(server.requests.slice(3).every((r) => !("prompt_cache_key" in r.body))).toBe(true);
+    expect(negotiated(events)).toHaveLength(1);
+  });
+
   it("shares what is learned by every client of the same base URL and model, not other models", async () => {
     const { server, negotiation, model } = await setup({ refuses: { prompt_cache_key: "openai" } });
     const sibling = createOpenAIModel({

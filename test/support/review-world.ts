@@ -12,6 +12,7 @@ import { parseSettings } from "../../src/config/settings.js";
 import { NO_MEMORY } from "../../src/context/session-context.js";
 import { activeDirsForChangedFiles } from "../../src/context/instructions/resolve.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
+import { negotiationFor } from "../../src/model/negotiation.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import { runMode } from "../../src/modes/index.js";
 import type { ModePorts } from "../../src/modes/ports.js";
@@ -81,6 +82,8 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     return { head, mergeBase, files: await changedFiles(root, mergeBase, head) };
   };
 
+  // As the action and the CLI wire it: one negotiation shared by every model client of the run.
+  const negotiation = negotiationFor(settings, journal);
   const ports: ModePorts = {
     settings,
     trigger: { kind: "local", root },
@@ -94,8 +97,10 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
           baseUrl: settings.baseUrl,
           apiKey: settings.apiKey,
           model: name ?? settings.model,
+          negotiation,
         }),
       ),
+    outputCap: negotiation.outputCap,
     memory: () => Promise.resolve(NO_MEMORY),
     memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
     access: undefined,
