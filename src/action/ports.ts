@@ -3,6 +3,7 @@ import type { Settings } from "../config/settings.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
 import { MODES } from "../modes/index.js";
+import { negotiationFor } from "../model/negotiation.js";
 import type { ModePorts } from "../modes/ports.js";
 import { Publisher } from "../publish/publisher.js";
 import { stickyKey } from "../publish/sticky-comment.js";
@@ -129,6 +130,8 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       });
     },
   });
+  // One for the run: every model client learns what the endpoint refuses, once.
+  const negotiation = negotiationFor(settings, journal);
   const ports: ModePorts = {
     settings,
     trigger,
@@ -142,7 +145,9 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
         apiKey: settings.apiKey,
         model: name ?? settings.model,
         redact: run.redact,
+        negotiation,
       }),
+    outputCap: negotiation.outputCap,
     memory: () => (memory ??= loadMemory()),
     memoryStore: () => store,
     access: undefined,

@@ -16,6 +16,8 @@ import { abortReason, aborted, costOf, type LoopState, type StopCondition } from
 import type { StopReason } from "../outcome/outcome.js";
 import type { CoverageTracker } from "../review/diff-review.js";
 import { estimateTokens, type TokenBudget } from "../review/budget.js";
+import { capOf, type CapSource } from "../model/output-cap.js";
+import { billedUsage, failedRequestTokens } from "../model/reply.js";
 import { SUBMIT_REVIEW } from "./tools/submit-review.js";
 import { ToolError } from "../util/errors.js";
 import type { Tool, ToolContext } from "./tools/tool.js";
@@ -41,8 +43,8 @@ export interface LoopOptions {
    * context update (the instructions changed under the model's feet).
    */
   afterWrite?: () => Promise<string | undefined>;
-  /** Completion cap of every request. */
-  maxOutputTokens?: number;
+  /** Completion cap of every request, read at each turn (the run's cap may rise). */
+  maxOutputTokens?: CapSource;
   /** The run's token budget: each request reserves its size plus its cap before it is sent. */
   budget?: TokenBudget;
   /** Counts the diff hunks a request carries as examined once it is answered. */
@@ -105,7 +107,8 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
     const stop = conditions.map((c) => c(state)).find((r) => r !== undefined);
     if (stop) return { stop, review: undefined, state, lastText };
     // The request's own size counts: one that would not fit what is left is not sent.
-    const reserved = estimateTokens(charsOf(messages) + specsChars) + (opts.maxOutputTokens ?? 0);
+    const cap = opts.maxOutputTokens === undefined ? undefined : capOf(opts.maxOutputTokens);
+    const reserved = estimateTokens(charsOf(messages) + specsChars) + (cap ?? 0);
     if (opts.budget && !opts.budget.reserve(reserved))
       return { stop: "max-tokens", review: undefined, state, lastText };
     state.turns += 1;
@@ -113,12 +116,28 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
 
     let reply: ModelReply;
     try {
-      reply = await requestWithRetry(opts, { messages, specs, turn: state.turns, recorded });
+      reply = await requestWithRetry(opts, { messages, specs, turn: state.turns, recorded, cap });
     } catch (error) {
-      opts.budget?.settle(reserved, 0);
+      opts.budget?.settle(reserved, failedRequestTokens(error));
       if (carried) opts.coverage?.failed(carried);
+      // A reply cut off before any answer was still generated, and is billed.
+      const billed = billedUsage(error);
+      if (billed) {
+        usage.promptTokens += billed.promptTokens;
+        usage.completionTokens += billed.completionTokens;
+        state.costUsd = costOf(usage, opts.prices);
+      }
       if (opts.signal.aborted)
         return { stop: abortReason(opts.signal), review: undefined, state, lastText };
+      // Cut off at the cap before a word: truncated as before, with which cap to raise.
+      if (billed)
+        return {
+          stop: "truncated",
+          review: undefined,
+          state,
+          lastText,
+          error: describeError(error).message,
+        };
       return {
         stop: "model-error",
         review: undefined,
@@ -171,6 +190,8 @@ async function requestWithRetry(
     messages: ChatMessage[];
     specs: ToolSpec[];
     turn: number;
+    /** This turn's completion cap, as reserved. */
+    cap: number | undefined;
     /** Where the request's new messages are recorded, once, whatever the retries. */
     recorded: RequestThread | undefined;
   },
@@ -192,7 +213,7 @@ async function requestWithRetry(
     try {
       const reply = await opts.model.complete(messages, specs, opts.signal, {
         ...(opts.promptCacheKey ? { promptCacheKey: opts.promptCacheKey } : {}),
-        ...(opts.maxOutputTokens ? { maxTokens: opts.maxOutputTokens } : {}),
+        ...(req.cap ? { maxTokens: req.cap } : {}),
       });
       opts.journal.emit({
         type: "model.response",
@@ -215,6 +236,7 @@ async function requestWithRetry(
         ms: Date.now() - started,
         error: message,
         ...(status !== undefined ? { status } : {}),
+        ...(billedUsage(error) ? { usage: billedUsage(error) } : {}),
         willRetry,
       });
       if (!willRetry) throw error;

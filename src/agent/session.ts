@@ -1,6 +1,7 @@
 import type { PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
+import type { CapSource } from "../model/output-cap.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { Conclusion } from "../outcome/outcome.js";
 import { buildPrompt } from "../prompt/build.js";
@@ -54,8 +55,8 @@ export interface SessionInput {
   review?: DiffReview;
   /** The run's token budget, shared with every other model request of the run. */
   tokenBudget?: TokenBudget;
-  /** Completion cap of every request. */
-  maxOutputTokens?: number;
+  /** Completion cap of every request, read at each turn (the run's cap may rise). */
+  maxOutputTokens?: CapSource;
   /** Called after every model turn (progress). */
   onTurn?: (state: LoopState) => void;
 }

@@ -4,6 +4,7 @@ import { parseSettings, SettingsError, type Settings } from "../config/settings.
 import { NO_MEMORY, type SessionMemory } from "../context/session-context.js";
 import type { JournalEvent } from "../journal/events.js";
 import { FileJournal, type Journal } from "../journal/journal.js";
+import { negotiationFor } from "../model/negotiation.js";
 import { createOpenAIModel } from "../model/openai-model.js";
 import type { ModePorts, WorkSource } from "../modes/ports.js";
 import type { StopReason } from "../outcome/outcome.js";
@@ -166,6 +167,8 @@ export function cliPorts(
   },
 ): ModePorts {
   const { settings, meter } = opts;
+  // One for the run: every model client learns what the endpoint refuses, once.
+  const negotiation = negotiationFor(settings, run.journal);
   return {
     settings,
     trigger: opts.trigger,
@@ -180,9 +183,11 @@ export function cliPorts(
         model: name ?? settings.model,
         // Nothing secret reaches a model: the same redactor as every output of the run.
         redact: (text) => run.redactor.redact(text),
+        negotiation,
       });
       return Promise.resolve(meter ? meter.wrap(model) : model);
     },
+    outputCap: negotiation.outputCap,
     memory: opts.memory ?? (() => Promise.resolve(NO_MEMORY)),
     memoryStore: () =>
       Promise.reject(new Error("memory commands run through 'rivumi memory' locally")),

@@ -10,11 +10,13 @@ import { journalStats } from "../journal/view/stats.js";
 import { bytes } from "../journal/view/text.js";
 import { VERSION } from "../version.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
+import { reasoningEffortFlag } from "./model-flags.js";
 import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi journal view JOURNAL [-o FILE] [--prices IN,OUT]
        rivumi journal stats JOURNAL [--json] [--prices IN,OUT]
-       rivumi journal replay JOURNAL --base-url URL --model M [--limit N] [--json]
+       rivumi journal replay JOURNAL --base-url URL --model M [--reasoning-effort E]
+                             [--limit N] [--json]
 
 Reads the journal.jsonl of any run (review, task, memory command, RLM, triage; action or CLI).
 view    writes one self-contained HTML page (default: JOURNAL with .html): the run, a searchable
@@ -25,6 +27,7 @@ stats   prints tokens, cost and time by phase, by tool and by model, the slowest
 replay  sends the run's recorded root requests (requests.jsonl beside the journal) to another
         endpoint and model, one by one, and reports tokens, time and whether each reply's tool
         calls or final answer differ. It runs no tool and writes nothing. Key: OPENAI_API_KEY.
+        --reasoning-effort (minimal, low, medium or high) is sent as reasoning_effort.
 --prices IN,OUT prices requests in USD per million input and output tokens, when the journal
         has no cost.`;
 
@@ -124,6 +127,7 @@ async function replay(argv: string[]): Promise<number> {
       options: {
         "base-url": { type: "string" },
         model: { type: "string" },
+        "reasoning-effort": { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean", default: false },
       },
@@ -139,8 +143,10 @@ async function replay(argv: string[]): Promise<number> {
     );
   if (!values.model) throw new UsageError(`--model M is required for replay\n${USAGE}`);
   const limit = values.limit === undefined ? undefined : wholeNumber("limit", values.limit, 1);
+  const reasoningEffort = reasoningEffortFlag(values["reasoning-effort"]);
   // The openai SDK loads only for replay: view and stats start without it.
   const { createOpenAIModel } = await import("../model/openai-model.js");
+  const { ModelNegotiation } = await import("../model/negotiation.js");
   const { readCliEnv } = await import("./bootstrap.js");
   const { Redactor } = await import("../util/redact.js");
   const env = readCliEnv();
@@ -159,6 +165,8 @@ async function replay(argv: string[]): Promise<number> {
         apiKey: env.apiKey,
         model: values.model,
         redact: (text) => redactor.redact(text),
+        // Replay writes no journal: what the endpoint refuses is learned, and said in no event.
+        negotiation: new ModelNegotiation({ reasoningEffort }),
       }),
       baseUrl,
       limit,

@@ -9,6 +9,7 @@ import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budge
 import { CliExit, endOf, EXIT, exitWith, firstLine } from "./exit.js";
 import { checkUserFile, localMemory } from "./local-context.js";
 import { localSource } from "./local-source.js";
+import { MODEL_OPTIONS, MODEL_USAGE, modelInputs } from "./model-flags.js";
 import { directoryArg } from "./paths.js";
 import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "./sandbox-flag.js";
 import { ReviewProgress, terminalStatus } from "./progress.js";
@@ -17,7 +18,8 @@ import { UsageError } from "./usage-error.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
                     [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
-                    [--price-input-per-mtok X --price-output-per-mtok X] [--rlm-sandbox none] [--json]
+                    [--price-input-per-mtok X --price-output-per-mtok X] [--rlm-sandbox none]
+                    [--reasoning-effort E] [--token-limit-param P] [--max-output-tokens N] [--json]
 
 Reviews HEAD and the working tree (uncommitted and untracked, not ignored, changes) against the
 merge base with REF, with the same agent the GitHub Action runs. Nothing in the checkout changes.
@@ -31,6 +33,7 @@ merge base with REF, with the same agent the GitHub Action runs. Nothing in the 
 ${BUDGET_USAGE}
 ${SANDBOX_USAGE}
   Defaults as in the action: --max-tokens 400000, --timeout-minutes 20, no prices.
+${MODEL_USAGE}
 On a terminal, progress (turn, tool calls, tokens, time) is shown on stderr.
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl.
@@ -52,6 +55,7 @@ export async function run(argv: string[]): Promise<number> {
         "max-turns": { type: "string", default: "30" },
         ...BUDGET_OPTIONS,
         ...SANDBOX_OPTION,
+        ...MODEL_OPTIONS,
       },
     },
     USAGE,
@@ -69,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.model !== undefined ? { model: values.model } : {}),
     ...budgetInputs(budget),
     ...sandboxInputs(values["rlm-sandbox"]),
+    ...modelInputs(values),
   });
   warnIfUnconfined(settings.rlmSandbox);
   const diff = await snapshotLocalDiff(repo, values.base);

@@ -7,6 +7,7 @@ import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
 import { CliExit, endOf, EXIT, exitWith } from "./exit.js";
+import { EFFORT_OPTIONS, EFFORT_USAGE, modelInputs } from "./model-flags.js";
 import { readableFileArg, writableFileArg } from "./paths.js";
 import {
   SANDBOX_OPTION,
@@ -22,7 +23,8 @@ import { UsageError } from "./usage-error.js";
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
                  [--max-child-tokens N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
-                 [--price-input-per-mtok X --price-output-per-mtok X] [--rlm-sandbox none]
+                 [--price-input-per-mtok X --price-output-per-mtok X] [--reasoning-effort E]
+                 [--rlm-sandbox none]
                  [--journal FILE] [--json]
 
 Answers a question about a file far too large for a prompt with the RLM engine: the file is loaded
@@ -34,6 +36,7 @@ ${BUDGET_USAGE}
 ${SANDBOX_USAGE}
   Here --max-tokens counts the root's requests and the children's; by default only the child
   budget and the iteration limit apply, and there is no time limit.
+${EFFORT_USAGE}
 On a terminal, progress is shown on stderr. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
 Exit status: 0 finalized, 1 failed, 2 bad command line, 3 stopped at a limit (the iteration limit
@@ -57,6 +60,7 @@ export async function run(argv: string[]): Promise<number> {
         "max-child-tokens": { type: "string", default: String(RLM_DEFAULTS.maxTokens) },
         ...BUDGET_OPTIONS,
         ...SANDBOX_OPTION,
+        ...EFFORT_OPTIONS,
         journal: { type: "string" },
         json: { type: "boolean", default: false },
       },
@@ -87,6 +91,7 @@ export async function run(argv: string[]): Promise<number> {
   const settings = cliSettings(readCliEnv(), {
     ...(values.model ? { model: values.model } : {}),
     ...sandboxInputs(values["rlm-sandbox"]),
+    ...modelInputs(values),
   });
   warnIfUnconfined(settings.rlmSandbox);
 

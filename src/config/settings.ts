@@ -1,4 +1,6 @@
 import * as z from "zod";
+import { REASONING_EFFORTS, TOKEN_LIMIT_SETTINGS } from "../model/endpoint.js";
+import { DEFAULT_OUTPUT_TOKENS, REASONING_OUTPUT_TOKENS } from "../model/output-cap.js";
 
 /** Reads one raw input value; "" when unset (the shape of `core.getInput`). */
 export type InputReader = (name: string) => string;
@@ -19,6 +21,23 @@ const positiveInt = (fallback: number) =>
     }
     return Number(s);
   });
+const optionalPositiveInt = trimmed.transform((s, ctx) => {
+  if (s === "") return undefined;
+  if (!/^\d+$/.test(s) || Number(s) < 1) {
+    ctx.addIssue({ code: "custom", message: "expected a whole number of at least 1" });
+    return z.NEVER;
+  }
+  return Number(s);
+});
+/** One of `values`, any case; "" is `fallback`. The message lists every allowed value. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) =>
+  trimmed
+    .transform((s) => (s === "" ? fallback : s.toLowerCase()))
+    .pipe(
+      z
+        .enum(values, { message: `expected ${values.slice(0, -1).join(", ")} or ${values.at(-1)}` })
+        .optional(),
+    );
 const optionalPrice = trimmed.transform((s, ctx) => {
   if (s === "") return undefined;
   const n = Number(s);
@@ -156,8 +175,15 @@ const schema = z.object({
   "rlm-sandbox": trimmed
     .transform((s) => (s === "" ? "landlock" : s.toLowerCase()))
     .pipe(z.enum(["landlock", "none"], { message: "expected landlock or none" })),
-  /** Completion cap of every model request (`max_tokens`), reserved against the budget before it is sent. */
-  "max-output-tokens": positiveInt(4_096),
+  /**
+   * Completion cap of every model request, reserved against the budget before it is sent. Unset:
+   * 4,096, or 16,384 with `reasoning-effort` or once a reply counts reasoning tokens.
+   */
+  "max-output-tokens": optionalPositiveInt,
+  /** The cap's parameter name: auto (max_completion_tokens for OpenAI and Azure, else max_tokens). */
+  "token-limit-param": oneOf(TOKEN_LIMIT_SETTINGS, "auto"),
+  /** A reasoning model's effort, sent as `reasoning_effort` only when set. */
+  "reasoning-effort": oneOf(REASONING_EFFORTS),
   /** Model of the RLM engine's child calls (the per-batch reviewers); `model` when empty. */
   "child-model": optionalText,
   /** Child calls in flight at once. */
@@ -218,7 +244,12 @@ export type Settings = Readonly<{
   maxFileBytes: number;
   rlmThresholdBytes: number;
   rlmSandbox: "landlock" | "none";
+  /** The completion cap the run starts with (see `max-output-tokens`). */
   maxOutputTokens: number;
+  /** `max-output-tokens` was set: the cap never rises by itself. */
+  maxOutputTokensSet: boolean;
+  tokenLimitParam: "auto" | "max_completion_tokens" | "max_tokens";
+  reasoningEffort: "minimal" | "low" | "medium" | "high" | undefined;
   childModel: string | undefined;
   reviewConcurrency: number;
   triage: Readonly<{ logMaxBytes: number; issue: boolean }>;
@@ -297,7 +328,12 @@ export function parseSettings(read: InputReader): Settings {
     maxFileBytes: v["max-file-bytes"],
     rlmThresholdBytes: v["rlm-threshold-bytes"],
     rlmSandbox: v["rlm-sandbox"],
-    maxOutputTokens: v["max-output-tokens"],
+    maxOutputTokens:
+      v["max-output-tokens"] ??
+      (v["reasoning-effort"] ? REASONING_OUTPUT_TOKENS : DEFAULT_OUTPUT_TOKENS),
+    maxOutputTokensSet: v["max-output-tokens"] !== undefined,
+    tokenLimitParam: v["token-limit-param"] ?? "auto",
+    reasoningEffort: v["reasoning-effort"],
     childModel: v["child-model"],
     reviewConcurrency: v["review-concurrency"],
     triage: Object.freeze({

@@ -1,6 +1,10 @@
 import OpenAI from "openai";
+import { keyOptions } from "./endpoint.js";
+import { fetchKeepingErrorBodies } from "./error-body.js";
 import { ModelGuard } from "./guard.js";
+import { ModelNegotiation } from "./negotiation.js";
 import type { ModelPort, ModelReply } from "./port.js";
+import { emptyAtCap, OutputCapError, replyOf } from "./reply.js";
 
 export interface OpenAIModelOptions {
   baseUrl: string;
@@ -13,54 +17,75 @@ export interface OpenAIModelOptions {
    * of its own, may leave it out. Invisible characters are marked either way.
    */
   redact?: (text: string) => string;
+  /**
+   * The run's negotiation: its wire choices and what it learned of each endpoint. Pass the same
+   * one to every client of a run; without it the client learns alone, with the defaults.
+   */
+  negotiation?: ModelNegotiation;
+  /** Sampling settings sent with every request, each dropped if the endpoint refuses it. */
+  sampling?: { temperature?: number; parallelToolCalls?: boolean };
+  /** The HTTP transport (a proxy's, a test's); the platform's `fetch` by default. */
+  fetch?: typeof fetch;
 }
 
 /**
  * The real model port: any OpenAI-compatible chat-completions endpoint through the openai SDK.
- * Every request is guarded here, in the one place all model calls pass.
+ * Every request is guarded here, in the one place all model calls pass, and carries only the
+ * parameters its endpoint takes (see negotiation.ts).
  */
 export function createOpenAIModel(opts: OpenAIModelOptions): ModelPort {
   const client = new OpenAI({
     baseURL: opts.baseUrl,
-    // Local servers (Ollama, llama.cpp) take any key; the SDK insists on one.
-    apiKey: opts.apiKey ?? "no-key",
+    ...keyOptions(opts.baseUrl, opts.apiKey),
     maxRetries: 0,
     timeout: opts.timeoutMs ?? 300_000,
+    fetch: fetchKeepingErrorBodies(opts.fetch),
   });
   const guard = new ModelGuard(opts.redact);
+  const negotiation = opts.negotiation ?? new ModelNegotiation();
+  const endpoint = negotiation.endpoint(opts.baseUrl, opts.model);
   return {
     model: opts.model,
     async complete(messages, tools, signal, options): Promise<ModelReply> {
-      const body = {
+      const base = {
         model: opts.model,
         messages: guard.messages(messages),
-        ...(tools.length > 0 ? { tools, tool_choice: "auto" as const } : {}),
-        // Strict OpenAI-compatible servers refuse unknown fields: only sent when asked for.
-        ...(options?.promptCacheKey ? { prompt_cache_key: options.promptCacheKey } : {}),
-        ...(options?.maxTokens ? { max_tokens: options.maxTokens } : {}),
+        ...(tools.length > 0 ? { tools } : {}),
       };
-      const res = await withRequestSignal(signal, (requestSignal) =>
-        client.chat.completions.create(body, { signal: requestSignal }),
+      const wants = {
+        tools: tools.length > 0,
+        maxTokens: options?.maxTokens || undefined,
+        structured: options?.structured,
+        promptCacheKey: options?.promptCacheKey,
+        reasoningEffort: negotiation.reasoningEffort,
+        temperature: opts.sampling?.temperature,
+        parallelToolCalls: opts.sampling?.parallelToolCalls,
+      };
+      const res = await endpoint.exchange(
+        wants,
+        (params) =>
+          withRequestSignal(signal, (requestSignal) =>
+            client.chat.completions.create(
+              { ...base, ...params } as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+              { signal: requestSignal },
+            ),
+          ),
+        signal,
       );
       // A proxy's error page or a half-written body can come with a 200: not an answer.
-      const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
-      if (!choice?.message)
+      const reply = replyOf(res);
+      if (!reply)
         throw new Error(
           `the model endpoint answered 200 without a completion (${describeBody(res)})`,
         );
-      const message = choice.message;
-      return {
-        content: message?.content ?? "",
-        toolCalls: (message?.tool_calls ?? [])
-          .filter((c) => c.type === "function")
-          .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
-        finishReason: choice.finish_reason ?? "unknown",
-        usage: {
-          promptTokens: res.usage?.prompt_tokens ?? 0,
-          completionTokens: res.usage?.completion_tokens ?? 0,
-          cachedTokens: res.usage?.prompt_tokens_details?.cached_tokens ?? 0,
-        },
-      };
+      const cap = negotiation.outputCap;
+      if ((reply.usage.reasoningTokens ?? 0) > 0) cap.reasoningSeen();
+      if (emptyAtCap(reply)) {
+        const sent = wants.maxTokens;
+        const raised = sent !== undefined && cap.tokens > sent ? cap.tokens : undefined;
+        throw new OutputCapError(reply.usage, sent, raised);
+      }
+      return reply;
     },
   };
 }

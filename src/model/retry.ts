@@ -1,4 +1,5 @@
 import OpenAI from "openai";
+import { errorText } from "./error-body.js";
 
 export interface RetryPolicy {
   attempts: number;
@@ -40,7 +41,11 @@ export function retryDelay(error: unknown, attempt: number, policy: RetryPolicy)
 export function describeError(error: unknown): { message: string; status?: number } {
   if (error instanceof OpenAI.APIError) {
     const status = (error as { status?: number }).status;
-    return { message: error.message, ...(status !== undefined ? { status } : {}) };
+    // The SDK reads only a body's `error` member: a FastAPI `detail` or a JSON array is lost.
+    const message = error.message.endsWith("status code (no body)")
+      ? errorText(error)
+      : error.message;
+    return { message, ...(status !== undefined ? { status } : {}) };
   }
   return { message: error instanceof Error ? error.message : String(error) };
 }

@@ -3,6 +3,7 @@
 import type * as z from "zod";
 import { jsonInText } from "../util/json-in-text.js";
 import type { ChatMessage, ModelPort, ModelReply, StructuredReply, Usage } from "./port.js";
+import { billedUsage } from "./reply.js";
 import { describeError } from "./retry.js";
 import { inputSchemaOf, nullsToAbsent, strictSchemaOf } from "./strict-schema.js";
 import { addUsage, noUsage, type UsageTotal } from "./usage.js";
@@ -146,6 +147,9 @@ export async function askStructured<T>(ask: StructuredAsk<T>): Promise<Structure
     try {
       reply = await around(send, { messages, repair });
     } catch (error) {
+      // A request cut off before any answer was billed all the same; no repair follows it.
+      const billed = billedUsage(error);
+      if (billed) addUsage(out.usage, billed);
       out.error = describeError(error).message;
       out.cause = error;
       return out;

@@ -6,6 +6,7 @@ import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
 import type { ActionsPort, PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
+import type { CapSource } from "../model/output-cap.js";
 import type { ModelPort } from "../model/port.js";
 import type { Outcome, Progress } from "../outcome/outcome.js";
 import type { LastReview } from "../outcome/review-state.js";
@@ -84,6 +85,11 @@ export interface ModePorts {
   started: number;
   /** The chat model the settings name, or another model of the same endpoint. */
   model(name?: string): Promise<ModelPort>;
+  /**
+   * The run's completion cap, read at each request: it rises from its default once a reply
+   * counts reasoning tokens. Absent: `settings.maxOutputTokens`, fixed.
+   */
+  outputCap?: CapSource;
   /** Explicit memory for the prompt, loading since the run began. */
   memory(): Promise<SessionMemory>;
   /** The memory store the commands write to. */

@@ -3,6 +3,7 @@
 // the root cannot, by the host. The root only writes words: it cannot add or drop coverage.
 import type { Finding, Review, UnplacedFinding } from "../outcome/review.js";
 import { noUsage, type UsageTotal } from "../model/usage.js";
+import { capOf } from "../model/output-cap.js";
 import { budgetedModel } from "../review/budget.js";
 import { dedupeFindings, toFinding } from "../review/findings.js";
 import type { MapResult } from "../review/map.js";
@@ -90,19 +91,16 @@ export async function mergeWithRoot(
   const base = { unanchored, review: { summary: "", findings: anchored } };
   const { settings } = ports;
   // The root needs room for a few turns; below that the host's summary is the honest answer.
-  const needed = MERGE_ITERATIONS * (settings.maxOutputTokens + 4_000);
+  const cap = ports.outputCap ?? settings.maxOutputTokens;
+  const needed = MERGE_ITERATIONS * (capOf(cap) + 4_000);
   if (scaled.budget.left < needed || ports.signal.aborted) {
     const why = ports.signal.aborted
       ? "the run was stopped"
       : "too little of the token budget was left";
     return hostMerged(base, findings.length, `the summary was written by Rivumi itself: ${why}`);
   }
-  const root = budgetedModel(await ports.model(), scaled.budget, settings.maxOutputTokens);
-  const child = budgetedModel(
-    await ports.model(settings.childModel),
-    scaled.budget,
-    settings.maxOutputTokens,
-  );
+  const root = budgetedModel(await ports.model(), scaled.budget, cap);
+  const child = budgetedModel(await ports.model(settings.childModel), scaled.budget, cap);
   const input = JSON.stringify({
     coverage: coverageLine,
     findings: findings.map((f) => ({ ...f, severity: f.severity })),

@@ -107,7 +107,7 @@ export async function runReview(
         signal,
         context: context.context,
         sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
-        maxOutputTokens: settings.maxOutputTokens,
+        maxOutputTokens: ports.outputCap ?? settings.maxOutputTokens,
         ...(scaled ? { review: scaled.review, tokenBudget: scaled.budget } : {}),
         onTurn: (state) => {
           loopUsage = state.usage;

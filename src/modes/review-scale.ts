@@ -175,7 +175,7 @@ export async function mapOpenHunks(
     model,
     system,
     budget: scaled.budget,
-    maxOutputTokens: settings.maxOutputTokens,
+    maxOutputTokens: ports.outputCap ?? settings.maxOutputTokens,
     concurrency: settings.reviewConcurrency,
     maxChars: CHILD_BATCH_CHARS,
     nonce: newFenceNonce(),

@@ -1,4 +1,6 @@
+import { capOf, type CapSource } from "../model/output-cap.js";
 import type { ChatMessage, ModelPort, ToolSpec } from "../model/port.js";
+import { failedRequestTokens } from "../model/reply.js";
 import { billedTokens } from "../model/usage.js";
 
 /**
@@ -65,11 +67,15 @@ function messageChars(messages: readonly ChatMessage[], tools: readonly ToolSpec
  * A model whose every request reserves its size and completion cap against `budget` first, and
  * carries that cap: for callers that do not budget themselves (the RLM engine's root loop).
  */
-export function budgetedModel(model: ModelPort, budget: TokenBudget, maxTokens: number): ModelPort {
+export function budgetedModel(
+  model: ModelPort,
+  budget: TokenBudget,
+  maxTokens: CapSource,
+): ModelPort {
   return {
     model: model.model,
     async complete(messages, tools, signal, options) {
-      const cap = options?.maxTokens ?? maxTokens;
+      const cap = options?.maxTokens ?? capOf(maxTokens);
       const reserved = estimateTokens(messageChars(messages, tools)) + cap;
       if (!budget.reserve(reserved)) throw new BudgetExhaustedError(reserved, budget.left);
       let spent = 0;
@@ -77,6 +83,9 @@ export function budgetedModel(model: ModelPort, budget: TokenBudget, maxTokens: 
         const reply = await model.complete(messages, tools, signal, { ...options, maxTokens: cap });
         spent = billedTokens(reply.usage);
         return reply;
+      } catch (error) {
+        spent = failedRequestTokens(error);
+        throw error;
       } finally {
         budget.settle(reserved, spent);
       }

@@ -1,7 +1,9 @@
 import { planBatches, type Batch } from "../coverage/batches.js";
 import type { HunkRef } from "../coverage/ledger.js";
 import type { Journal } from "../journal/journal.js";
+import { capOf, type CapSource } from "../model/output-cap.js";
 import type { ChatMessage, ModelPort, ModelReply } from "../model/port.js";
+import { failedRequestTokens } from "../model/reply.js";
 import { isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
 import { askStructured } from "../model/structured.js";
 import { addUsage, billedTokens, noUsage, type UsageTotal } from "../model/usage.js";
@@ -19,7 +21,8 @@ export interface MapOptions {
   /** The child's system prompt for hunks in these directories (their instructions included). */
   system: (dirs: readonly string[]) => Promise<string>;
   budget: TokenBudget;
-  maxOutputTokens: number;
+  /** Completion cap of each request, read when it is reserved (the run's cap may rise). */
+  maxOutputTokens: CapSource;
   concurrency: number;
   /** Most characters of hunk text in one child request. */
   maxChars: number;
@@ -91,7 +94,8 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
       { role: "user", content: fenceUntrusted("diff-hunks", text, opts.nonce) },
     ];
     const chars = charsOf(messages);
-    const reserved = estimateTokens(chars) + opts.maxOutputTokens;
+    const cap = capOf(opts.maxOutputTokens);
+    const reserved = estimateTokens(chars) + cap;
     if (!opts.budget.reserve(reserved)) {
       result.stopped = "budget";
       return;
@@ -105,7 +109,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
       shape: childReplyShape,
       messages,
       signal: opts.signal,
-      maxTokens: opts.maxOutputTokens,
+      maxTokens: cap,
       // The first request spends the hold taken above; a repair turn must be covered like it.
       around: (send, turn) =>
         budgeted(opts, turn.repair ? undefined : reserved, turn.messages, send),
@@ -173,7 +177,7 @@ async function budgeted(
   messages: readonly ChatMessage[],
   send: () => Promise<ModelReply>,
 ): Promise<ModelReply> {
-  const hold = held ?? estimateTokens(charsOf(messages)) + opts.maxOutputTokens;
+  const hold = held ?? estimateTokens(charsOf(messages)) + capOf(opts.maxOutputTokens);
   if (held === undefined && !opts.budget.reserve(hold))
     throw new BudgetExhaustedError(hold, opts.budget.left);
   let spent = 0;
@@ -184,6 +188,8 @@ async function budgeted(
         spent = billedTokens(reply.usage);
         return reply;
       } catch (error) {
+        // A reply cut off before any answer was still billed.
+        spent = failedRequestTokens(error);
         if (opts.signal.aborted || !isTransient(error) || attempt >= opts.retry.attempts)
           throw error;
         await sleep(retryDelay(error, attempt, opts.retry), opts.signal);

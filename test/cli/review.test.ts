@@ -131,6 +131,46 @@ describe("rivumi review", () => {
     expect(run.stdout).toMatch(/ · \$0\.5\d{3} · /);
   });
 
+  it("takes the model flags: reasoning effort sent, its larger default cap, a bad value named", async () => {
+    const repo = await repoWithWork();
+    model = await startModelServer([], { fallback: { content: "All good." } });
+    const env = { OPENAI_BASE_URL: model.url, OPENAI_API_KEY: "sk-cli" };
+    const run = await cli(
+      ["review", "--base", "main", "--repo", repo, "--reasoning-effort", "low"],
+      env,
+    );
+    expect(run.exitCode).toBe(0);
+    expect(model.requests.length).toBeGreaterThan(0);
+    for (const request of model.requests) {
+      expect(request.body).toHaveProperty("reasoning_effort", "low");
+      expect(request.body).toHaveProperty("max_tokens", 16_384);
+    }
+    const capped = await cli(
+      [
+        "review",
+        "--base",
+        "main",
+        "--repo",
+        repo,
+        "--max-output-tokens",
+        "900",
+        "--token-limit-param",
+        "max_completion_tokens",
+      ],
+      env,
+    );
+    expect(capped.exitCode).toBe(0);
+    expect(model.requests.at(-1)!.body).toHaveProperty("max_completion_tokens", 900);
+    const bad = await cli(
+      ["review", "--base", "main", "--repo", repo, "--reasoning-effort", "max"],
+      env,
+    );
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(
+      /--reasoning-effort \(got "max"\): expected minimal, low, medium or high/,
+    );
+  });
+
   it("exits 130 on Ctrl-C, saying so in one line", async () => {
     const repo = await repoWithWork();
     let asked: () => void = () => undefined;

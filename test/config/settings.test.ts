@@ -92,6 +92,39 @@ describe("parseSettings", () => {
     );
   });
 
+  it("reads the model wire inputs: cap name, reasoning effort and the cap's default", () => {
+    const plain = parseSettings(reader(minimal));
+    expect(plain).toMatchObject({
+      tokenLimitParam: "auto",
+      reasoningEffort: undefined,
+      maxOutputTokens: 4_096,
+      maxOutputTokensSet: false,
+    });
+    const reasoning = parseSettings(
+      reader({ ...minimal, "reasoning-effort": "High", "token-limit-param": "max_tokens" }),
+    );
+    expect(reasoning).toMatchObject({
+      tokenLimitParam: "max_tokens",
+      reasoningEffort: "high",
+      maxOutputTokens: 16_384,
+      maxOutputTokensSet: false,
+    });
+    // An explicit cap wins over the reasoning default.
+    const explicit = parseSettings(
+      reader({ ...minimal, "reasoning-effort": "low", "max-output-tokens": "2000" }),
+    );
+    expect(explicit).toMatchObject({ maxOutputTokens: 2_000, maxOutputTokensSet: true });
+    expect(() => parseSettings(reader({ ...minimal, "reasoning-effort": "extreme" }))).toThrow(
+      /input 'reasoning-effort' \(got "extreme"\): expected minimal, low, medium or high/,
+    );
+    expect(() => parseSettings(reader({ ...minimal, "token-limit-param": "max" }))).toThrow(
+      /input 'token-limit-param' \(got "max"\): expected auto, max_completion_tokens or max_tokens/,
+    );
+    expect(() => parseSettings(reader({ ...minimal, "max-output-tokens": "0" }))).toThrow(
+      /input 'max-output-tokens' \(got "0"\): expected a whole number of at least 1/,
+    );
+  });
+
   it("covers exactly the inputs action.yml documents", () => {
     const yml = readFileSync(new URL("../../action.yml", import.meta.url), "utf8");
     const inputs = yml.slice(yml.indexOf("inputs:"), yml.indexOf("outputs:"));

@@ -1,6 +1,7 @@
 // What the conformance suite runs against each provider emulator: the adapter as Rivumi builds
 // it (base URL, key, model as a user would configure them) and one tiny review end to end.
-import { createOpenAIModel, type OpenAIModelOptions } from "../../src/model/openai-model.js";
+import { ModelNegotiation, type NegotiationOptions } from "../../src/model/negotiation.js";
+import { createOpenAIModel } from "../../src/model/openai-model.js";
 import type { ModelPort, StructuredReply } from "../../src/model/port.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import { AZURE_KEY } from "../support/providers/azure.js";
@@ -56,13 +57,16 @@ export async function withTarget<T>(
 }
 
 /**
- * The adapter for a target. `extra` carries the options the adapter is learning in #20
- * (`tokenLimitParam`, `reasoningEffort`): passed as a plain object, so the suite compiles before
- * they exist and exercises them once they do.
+ * The adapter for a target, with the run-wide choices a workflow would set (`token-limit-param`,
+ * `reasoning-effort`), negotiating on its own as one run's clients do.
  */
-export function adapterFor(t: Target, extra: Record<string, unknown> = {}): ModelPort {
-  const options: OpenAIModelOptions = { baseUrl: t.baseUrl, apiKey: t.apiKey, model: t.model };
-  return createOpenAIModel({ ...extra, ...options });
+export function adapterFor(t: Target, choices: NegotiationOptions = {}): ModelPort {
+  return createOpenAIModel({
+    baseUrl: t.baseUrl,
+    apiKey: t.apiKey,
+    model: t.model,
+    negotiation: new ModelNegotiation(choices),
+  });
 }
 
 export const SIGNAL = new AbortController().signal;

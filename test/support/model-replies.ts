@@ -32,6 +32,8 @@ export interface UsageSpec {
   completion_tokens: number;
   total_tokens?: number;
   prompt_tokens_details?: { cached_tokens: number };
+  /** A reasoning model's breakdown of its completion tokens. */
+  completion_tokens_details?: { reasoning_tokens?: number };
 }
 
 interface StepHooks {

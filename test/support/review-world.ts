@@ -12,6 +12,7 @@ import { parseSettings } from "../../src/config/settings.js";
 import { NO_MEMORY } from "../../src/context/session-context.js";
 import { activeDirsForChangedFiles } from "../../src/context/instructions/resolve.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
+import { negotiationFor } from "../../src/model/negotiation.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import type { ModelPort } from "../../src/model/port.js";
 import { runMode } from "../../src/modes/index.js";
@@ -91,6 +92,8 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     return { head, mergeBase, files: await changedFiles(root, mergeBase, head) };
   };
 
+  // As the action and the CLI wire it: one negotiation shared by every model client of the run.
+  const negotiation = negotiationFor(settings, journal);
   const ports: ModePorts = {
     settings,
     trigger: { kind: "local", root },
@@ -103,9 +106,11 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         model: name ?? settings.model,
+        negotiation,
       });
       return Promise.resolve(opts.wrapModel ? opts.wrapModel(model) : model);
     },
+    outputCap: negotiation.outputCap,
     memory: () => Promise.resolve(NO_MEMORY),
     memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
     access: undefined,
