@@ -168,6 +168,9 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
         type: "function",
         function: { name: c.name, arguments: c.arguments },
       })),
+      // Given back only to a server that sent it: DeepSeek's thinking mode needs it with a
+      // tool-call turn, while strict servers (Mistral) refuse the field.
+      ...(reply.reasoningContent ? { reasoning_content: reply.reasoningContent } : {}),
     });
     let review: Review | undefined;
     let wrote = false;

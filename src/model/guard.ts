@@ -62,6 +62,9 @@ export class ModelGuard {
             : part,
         ),
       } as ChatMessage;
+    const reasoning = (out as { reasoning_content?: unknown }).reasoning_content;
+    if (typeof reasoning === "string")
+      out = { ...out, reasoning_content: this.masked(reasoning) } as unknown as ChatMessage;
     if (out.role === "assistant" && out.tool_calls)
       // The model's own arguments are JSON: only masked, since a marker would change the value.
       out = {

@@ -20,6 +20,11 @@ export interface ModelReply {
   toolCalls: { id: string; name: string; arguments: string }[];
   finishReason: string;
   usage: Usage;
+  /**
+   * The reasoning a server returned beside the answer as `reasoning_content` (DeepSeek,
+   * llama.cpp): DeepSeek's thinking mode refuses a later request whose tool-call turn lacks it.
+   */
+  reasoningContent?: string;
 }
 
 /** A fixed JSON shape a reply must take, as a strict JSON Schema (see model/structured.ts). */

@@ -84,14 +84,42 @@ export function replyOf(res: OpenAI.Chat.ChatCompletion): ModelReply | null {
   const choice = Array.isArray(res?.choices) ? res.choices[0] : undefined;
   if (!choice?.message) return null;
   const message = choice.message;
+  const reasoning = (message as { reasoning_content?: unknown }).reasoning_content;
   return {
     content: message.content ?? "",
-    toolCalls: (message.tool_calls ?? [])
-      .filter((c) => c.type === "function")
-      .map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments })),
+    toolCalls: toolCallsOf(message.tool_calls ?? []),
     finishReason: choice.finish_reason ?? "unknown",
     usage: usageOf(res.usage),
+    ...(typeof reasoning === "string" && reasoning !== "" ? { reasoningContent: reasoning } : {}),
   };
+}
+
+/**
+ * Tool calls as the loop needs them: arguments as JSON text, though llama.cpp may send an object
+ * (https://github.com/ggml-org/llama.cpp/issues/20198) and OpenRouter an empty string for none;
+ * and an id of its own for each, though Gemini and llama.cpp may send none or repeat one
+ * (https://github.com/microsoft/autogen/issues/4878): a tool result answers exactly one call.
+ * A made-up id has 9 letters and digits, the only form Mistral takes back.
+ */
+function toolCallsOf(
+  calls: readonly OpenAI.Chat.ChatCompletionMessageToolCall[],
+): ModelReply["toolCalls"] {
+  const seen = new Set<string>();
+  return calls
+    .filter((c) => c.type === "function")
+    .map((c, i) => {
+      const raw: unknown = c.function.arguments;
+      const args =
+        typeof raw === "string"
+          ? raw
+          : raw === null || raw === undefined
+            ? ""
+            : JSON.stringify(raw);
+      let id = typeof c.id === "string" ? c.id : "";
+      if (id === "" || seen.has(id)) id = `call${String(i).padStart(5, "0")}`;
+      seen.add(id);
+      return { id, name: c.function.name, arguments: args };
+    });
 }
 
 /** Cut off by the cap with nothing to show: no text, no tool call. */
