@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import OpenAI from "openai";
 
 export interface RetryPolicy {
@@ -40,9 +41,9 @@ export function retryDelay(error: unknown, attempt: number, policy: RetryPolicy)
 export function describeError(error: unknown): { message: string; status?: number } {
   if (error instanceof OpenAI.APIError) {
     const status = (error as { status?: number }).status;
-    return { message: error.message, ...(status !== undefined ? { status } : {}) };
+    return { message: errorText(error), ...(status !== undefined ? { status } : {}) };
   }
-  return { message: error instanceof Error ? error.message : String(error) };
+  return { message: errorText(error) };
 }
 
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -1,4 +1,5 @@
 // One failed job: its log downloaded under the size limit and triaged without a model.
+import { errorText } from "../util/error-text.js";
 import { join } from "node:path";
 import type { WorkflowJobInfo, WorkflowStepInfo } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
@@ -119,5 +120,5 @@ export async function triageJob(
 }
 
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import { existsSync, writeFileSync } from "node:fs";
 import type { Journal } from "../journal/journal.js";
 import { requestsFileOf } from "../journal/requests-log.js";
@@ -72,7 +73,7 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
     try {
       await work();
     } catch (error) {
-      const message = redactor.redact(error instanceof Error ? error.message : String(error));
+      const message = redactor.redact(errorText(error));
       journal.emit({ type: "publish.failed", target, error: message });
       core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${message}`));
     }
@@ -188,7 +189,7 @@ async function uploadArtifact(
   await attempt("journal artifact", async () => {
     const page = await renderJournalPage(ports.journalPath, ports.redactor).catch(
       (error: unknown) => {
-        ports.say(`The journal page could not be rendered: ${String(error)}`);
+        ports.say(`The journal page could not be rendered: ${errorText(error)}`);
         return undefined;
       },
     );
@@ -234,7 +235,7 @@ function publishedNotes(published: Published): string {
 function describe(done: { kind: "failed"; error: unknown } | { kind: "cut" }, redactor: Redactor) {
   if (done.kind === "cut") return "publishing ran out of time";
   const error = done.error;
-  return redactor.redact(error instanceof Error ? error.message : String(error));
+  return redactor.redact(errorText(error));
 }
 
 function resultJson(outcome: Outcome, published: Published, redactor: Redactor): string {

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
@@ -110,7 +111,7 @@ export class Publisher {
           journal.emit({
             type: "publish.failed",
             target: "progress comment",
-            error: this.opts.redact(error instanceof Error ? error.message : String(error)),
+            error: this.opts.redact(errorText(error)),
           }),
       );
   }
@@ -134,7 +135,7 @@ export class Publisher {
       } catch (error) {
         const failure = {
           target: TARGETS[item.kind],
-          error: this.opts.redact(error instanceof Error ? error.message : String(error)),
+          error: this.opts.redact(errorText(error)),
         };
         this.opts.journal.emit({ type: "publish.failed", ...failure });
         failures.push(failure);
