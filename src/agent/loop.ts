@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import * as z from "zod";
 import type { Journal } from "../journal/journal.js";
 import type { RequestThread } from "../journal/requests-log.js";
@@ -313,7 +314,7 @@ async function runTool(
     return finish(true, await tool.execute(parsed.data, opts.toolContext));
   } catch (error) {
     if (error instanceof ToolError) return finish(false, `Error: ${error.message}`, error.message);
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     return finish(false, `Error: ${call.name} failed: ${message}`, message);
   }
 }

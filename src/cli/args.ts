@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import { randomBytes } from "node:crypto";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./usage-error.js";
@@ -28,7 +29,7 @@ export function parseCli<T extends ParseArgsConfig>(
   try {
     return parseArgs<T>(args ? { ...config, args } : config);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     // "--base --json": the flag's value is missing, whatever parseArgs suspects.
     const flag = /^Option '(-[^ ']+)[^']*' argument is ambiguous/.exec(message)?.[1];
     if (flag) {

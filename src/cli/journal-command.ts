@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Prices } from "../journal/view/fields.js";
@@ -83,7 +84,7 @@ async function view(argv: string[]): Promise<number> {
   try {
     writeFileSync(out, page);
   } catch (error) {
-    throw new Error(`-o ${out}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`-o ${out}: ${errorText(error)}`);
   }
   for (const note of journal.notes) process.stderr.write(`note: ${note.split("\n")[0]}\n`);
   process.stdout.write(

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import { CliExit, EXIT } from "./exit.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "../version.js";
@@ -70,7 +71,7 @@ export async function main(argv: string[]): Promise<number> {
     return await (await entry.load()).run(rest);
   } catch (error) {
     // One line, always: the first line of the message (a usage error's usage follows it).
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     process.stderr.write(`rivumi: ${message.trim().split("\n")[0]}\n`);
     if (error instanceof CliExit) return error.code;
     return error instanceof UsageError ? EXIT.usage : EXIT.failed;

@@ -1,5 +1,6 @@
 // Paths given on the command line, checked before a run starts, so that a wrong one is a usage
 // error naming the flag and the problem rather than an errno from deep inside the run.
+import { errorText } from "../util/error-text.js";
 import { accessSync, appendFileSync, constants, mkdirSync, statSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { UsageError } from "./usage-error.js";
@@ -95,5 +96,5 @@ function mkdirOrSay(flag: string, value: string, folder: string): void {
 
 function errno(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
-  return e.code ?? (error instanceof Error ? error.message : String(error));
+  return e.code ?? errorText(error);
 }

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import { join } from "node:path";
 import { runMode } from "../modes/index.js";
 import type { Outcome } from "../outcome/outcome.js";
@@ -107,7 +108,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     outcome = await runMode(ports, plan);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     run.journal.emit({
       type: "run.failed",
       phase: "review",

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import { resolve } from "node:path";
 import { runMode } from "../modes/index.js";
 import type { Outcome, StopReason } from "../outcome/outcome.js";
@@ -113,7 +114,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     outcome = await runMode(ports, plan);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     run.journal.emit({
       type: "run.failed",
       phase: "rlm",

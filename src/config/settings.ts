@@ -206,6 +206,10 @@ const schema = z.object({
     .pipe(z.enum(["incremental", "full"], { message: "expected incremental or full" })),
   /** Bytes of one failed job's log kept for triage; past it the head and the tail are kept. */
   "triage-log-max-bytes": positiveInt(256 * 1024 * 1024),
+  /** Seconds a job log's download may go without receiving a byte before it is given up. */
+  "triage-log-idle-seconds": positiveInt(60),
+  /** Seconds one job log's download may take in all. */
+  "triage-log-timeout-seconds": positiveInt(300),
   /** With no pull request (a push), open or update one issue per failure signature. */
   "triage-issue": flag(false),
 });
@@ -252,7 +256,13 @@ export type Settings = Readonly<{
   reasoningEffort: "minimal" | "low" | "medium" | "high" | undefined;
   childModel: string | undefined;
   reviewConcurrency: number;
-  triage: Readonly<{ logMaxBytes: number; issue: boolean }>;
+  triage: Readonly<{
+    logMaxBytes: number;
+    /** Each log download's own deadlines: without a byte, and in all. */
+    logIdleSeconds: number;
+    logTimeoutSeconds: number;
+    issue: boolean;
+  }>;
   reviewScope: "incremental" | "full";
   inline: Readonly<{
     comments: boolean;
@@ -338,6 +348,8 @@ export function parseSettings(read: InputReader): Settings {
     reviewConcurrency: v["review-concurrency"],
     triage: Object.freeze({
       logMaxBytes: v["triage-log-max-bytes"],
+      logIdleSeconds: v["triage-log-idle-seconds"],
+      logTimeoutSeconds: v["triage-log-timeout-seconds"],
       issue: v["triage-issue"],
     }),
     reviewScope: v["review-scope"],

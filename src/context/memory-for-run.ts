@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import type { Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
 import { actorOf } from "../trigger/actor.js";
@@ -34,7 +35,7 @@ export async function loadPromptMemory(
     journal.emit({
       type: "memory.read_failed",
       source: store.source,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
     return { entries: [], source: store.source };
   }

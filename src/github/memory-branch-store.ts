@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import type { Octokit } from "@octokit/rest";
 import { serializeRow, type MemoryRow } from "../context/memory/record.js";
 import { hasRow } from "../context/memory/retrieval.js";
@@ -34,7 +35,7 @@ const statusOf = (error: unknown): number | undefined => {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === "number" ? status : undefined;
 };
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const messageOf = (error: unknown) => errorText(error);
 
 /**
  * `memory.jsonl` on a branch, appended through the git data API with compare-and-swap on the

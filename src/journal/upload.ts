@@ -1,13 +1,17 @@
 import { dirname } from "node:path";
 
-/** Artifact names are unique per workflow run: include the job and the attempt. */
+/**
+ * Artifact names are unique per workflow run, and a second upload of a name is refused: include
+ * the job, the `comment-key` input when set (the legs of a matrix share one job id, and the
+ * README gives each leg its own key) and the attempt.
+ */
 export function journalArtifactName(env: NodeJS.ProcessEnv): string {
-  const job = (env.GITHUB_JOB ?? "job").replace(/[^A-Za-z0-9_.-]/g, "-");
+  const safe = (text: string) => text.replace(/[^A-Za-z0-9_.-]/g, "-");
+  const job = safe(env.GITHUB_JOB ?? "job");
+  const key = (env["INPUT_COMMENT-KEY"] ?? "").trim();
   const attempt = env.GITHUB_RUN_ATTEMPT ?? "1";
-  const suffix = env.RIVUMI_ARTIFACT_SUFFIX
-    ? `-${env.RIVUMI_ARTIFACT_SUFFIX.replace(/[^A-Za-z0-9_.-]/g, "-")}`
-    : "";
-  return `rivumi-journal-${job}-${attempt}${suffix}`;
+  const suffix = env.RIVUMI_ARTIFACT_SUFFIX ? `-${safe(env.RIVUMI_ARTIFACT_SUFFIX)}` : "";
+  return `rivumi-journal-${job}${key ? `-${safe(key)}` : ""}-${attempt}${suffix}`;
 }
 
 /** Uploads the journal (and the files beside it) as one workflow artifact; returns its id. */

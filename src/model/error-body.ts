@@ -30,7 +30,7 @@ export function fetchKeepingErrorBodies(base: typeof fetch = fetch): typeof fetc
  * An error's message on one line, cut short; where the SDK found no `error` member in the body
  * ("422 status code (no body)"), the body as the server wrote it.
  */
-export function errorText(error: unknown, max = 300): string {
+export function apiErrorText(error: unknown, max = 300): string {
   const message = error instanceof Error ? error.message : String(error);
   const body = message.endsWith("status code (no body)") ? errorBodyOf(error) : undefined;
   const status = (error as { status?: unknown } | null)?.status;

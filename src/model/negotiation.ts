@@ -10,7 +10,7 @@ import {
   type TokenLimitParam,
   type TokenLimitSetting,
 } from "./endpoint.js";
-import { errorText } from "./error-body.js";
+import { apiErrorText } from "./error-body.js";
 import { DEFAULT_OUTPUT_TOKENS, OutputCap } from "./output-cap.js";
 import { refusedParams } from "./refusal.js";
 import { describeFeature, replacementOf, wireParams, type WireWants } from "./wire-params.js";
@@ -100,7 +100,7 @@ export class EndpointKnowledge {
             refused: describeFeature(f),
             instead: replacementOf(f, this.refused),
             status: (error as { status: number }).status,
-            error: errorText(error),
+            error: apiErrorText(error),
           });
         resends++;
       } finally {

@@ -1,5 +1,6 @@
+import { errorText } from "../util/error-text.js";
 import OpenAI from "openai";
-import { errorText } from "./error-body.js";
+import { apiErrorText } from "./error-body.js";
 
 export interface RetryPolicy {
   attempts: number;
@@ -43,11 +44,11 @@ export function describeError(error: unknown): { message: string; status?: numbe
     const status = (error as { status?: number }).status;
     // The SDK reads only a body's `error` member: a FastAPI `detail` or a JSON array is lost.
     const message = error.message.endsWith("status code (no body)")
-      ? errorText(error)
-      : error.message;
+      ? apiErrorText(error)
+      : errorText(error);
     return { message, ...(status !== undefined ? { status } : {}) };
   }
-  return { message: error instanceof Error ? error.message : String(error) };
+  return { message: errorText(error) };
 }
 
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {

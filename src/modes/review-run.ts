@@ -174,9 +174,23 @@ export async function runReview(
 }
 
 /**
- * A task keeps its loop's conclusion. A review is `success` only with complete coverage: the
- * loop's own stop is forgiven when the map covered what it left; a review that examined nothing
- * because every request failed is a failure; anything between is partial.
+ * Stops of the tool loop that mean a budget or the time ran out. A run that hit one is `partial`
+ * whatever covered the hunks afterwards: the README promises it, and the loop's own answer (its
+ * summary, the findings it was still working on) never came.
+ */
+const LIMIT_STOPS: ReadonlySet<StopReason> = new Set([
+  "max-turns",
+  "max-tokens",
+  "max-cost",
+  "timeout",
+  "cancelled",
+]);
+
+/**
+ * A task keeps its loop's conclusion. A review is `success` only with complete coverage and a loop
+ * that did not run out of a budget: another early end of the loop (a reply cut off) is forgiven
+ * when the map covered what it left; a review that examined nothing because every request failed
+ * is a failure; anything between is partial.
  */
 function conclude(
   plan: AgentPlan,
@@ -190,6 +204,7 @@ function conclude(
     const allFailed = map !== undefined && map.batches > 0 && map.failed === map.batches;
     return allFailed && coverage.hunks.examined === 0 ? "failure" : "partial";
   }
+  if (session && LIMIT_STOPS.has(session.loop.stop)) return "partial";
   return session?.conclusion === "failure" ? "partial" : "success";
 }
 

@@ -45,7 +45,7 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts):
       model: settings.model,
     },
     journalName,
-    details: details(agent, journalName),
+    details: details(agent),
     attachments: agent.changes ? [agent.changes.file] : [],
     notices: agent.notices,
     publications: plan.pr !== undefined ? publications(plan, plan.pr, agent, ports) : [],
@@ -89,11 +89,11 @@ function publications(
   ];
 }
 
-function details(agent: AgentRunResult, journalName: string): string[] {
+function details(agent: AgentRunResult): string[] {
   const out = agent.notices.map((n) => `> [!NOTE]\n> ${n}`);
   if (agent.changes) {
     out.push(
-      `**Changes:** ${agent.changes.files} file(s), ${agent.changes.bytes} bytes, saved as \`changes.patch\` in the artifact \`${journalName}\` (apply with \`git apply changes.patch\`).`,
+      `**Changes:** ${agent.changes.files} file(s), ${agent.changes.bytes} bytes, saved as \`changes.patch\` with the journal files (apply with \`git apply changes.patch\`).`,
     );
   }
   out.push(formatInstructionsMarkdown(agent.instructions));

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import type { WorkflowJobInfo, WorkflowRunInfo } from "../github/port.js";
 import { cleanLine } from "../triage/clean-line.js";
 import { diffLogs } from "../triage/index.js";
-import { downloadJobLog, messageOf, type JobContext, type TriagedJob } from "./triage-job.js";
+import { errorText } from "../util/error-text.js";
+import { downloadJobLog, type JobContext, type TriagedJob } from "./triage-job.js";
 
 /** Both logs are read whole to compare them, so only logs up to this size are compared. */
 const DIFF_MAX_BYTES = 32 * 1024 * 1024;
@@ -107,5 +108,5 @@ export async function compareWithGreen(
 }
 
 function noteOf(green: WorkflowRunInfo, error: unknown): string {
-  return `Could not compare with the last green run ${green.id}: ${messageOf(error)}`;
+  return `Could not compare with the last green run ${green.id}: ${errorText(error)}`;
 }

@@ -1,4 +1,5 @@
 // One failed job: its log downloaded under the size limit and triaged without a model.
+import { errorText } from "../util/error-text.js";
 import { join } from "node:path";
 import type { WorkflowJobInfo, WorkflowStepInfo } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
@@ -6,6 +7,7 @@ import type { TriageJob } from "../outcome/outcome.js";
 import { triageLog, type TriageResult, type TriageStep } from "../triage/index.js";
 import type { CiPorts } from "./ports.js";
 import { quoteEvidence, sameStep, stepOf } from "./triage-evidence.js";
+import { downloadWithin, type LogDeadlines } from "./triage-download.js";
 import { saveLog, type SavedLog } from "./triage-log-file.js";
 
 export interface JobContext {
@@ -13,6 +15,8 @@ export interface JobContext {
   repo: string;
   runId: number;
   maxBytes: number;
+  /** Each download's own deadlines, so that one stalled log costs only itself. */
+  deadlines: LogDeadlines;
   signal: AbortSignal;
   journal: Journal;
 }
@@ -21,6 +25,8 @@ export interface JobContext {
 export interface TriagedJob {
   report: TriageJob;
   log: SavedLog | undefined;
+  /** Why the log could not be read, when it could not. */
+  logError?: string;
   result: TriageResult | undefined;
   /** The failed step as the log names it (`Run npm test`), for the comparison with a green run. */
   logStep: TriageStep | undefined;
@@ -31,12 +37,17 @@ export interface TriagedJob {
 
 /** Downloads a job's log from the storage GitHub redirects to, never sending the token there. */
 export async function downloadJobLog(
-  ctx: Pick<JobContext, "ci" | "maxBytes" | "signal">,
+  ctx: Pick<JobContext, "ci" | "maxBytes" | "deadlines" | "signal">,
   jobId: number,
   path: string,
 ): Promise<SavedLog> {
   const url = await ctx.ci.github.jobLogUrl(jobId);
-  return saveLog(await ctx.ci.openLog(url, ctx.signal), path, ctx.maxBytes);
+  return downloadWithin(
+    ctx.deadlines,
+    ctx.signal,
+    (signal) => ctx.ci.openLog(url, signal),
+    (chunks) => saveLog(chunks, path, ctx.maxBytes),
+  );
 }
 
 export async function triageJob(
@@ -61,17 +72,15 @@ export async function triageJob(
   let log: SavedLog;
   const downloading = performance.now();
   try {
+    // After a stop no download starts: the jobs left are reported as not read.
+    if (ctx.signal.aborted) throw ctx.signal.reason;
     log = await downloadJobLog(ctx, job.id, join(ctx.ci.dir, `job-${job.id}.log`));
   } catch (error) {
-    if (ctx.signal.aborted) throw error;
-    ctx.journal.emit({
-      type: "triage.log_failed",
-      job: job.id,
-      name: job.name,
-      error: messageOf(error),
-    });
-    report.notes.push(`The log could not be downloaded: ${messageOf(error)}`);
-    return { report, log: undefined, result: undefined, logStep: undefined, ...api };
+    // A stopped run ends its download too; the triage publishes what the other jobs gave.
+    const why = errorText(ctx.signal.aborted ? ctx.signal.reason : error);
+    ctx.journal.emit({ type: "triage.log_failed", job: job.id, name: job.name, error: why });
+    report.notes.push(`The log could not be downloaded: ${why}`);
+    return { report, log: undefined, logError: why, result: undefined, logStep: undefined, ...api };
   }
   ctx.journal.emit({
     type: "triage.log_saved",
@@ -116,8 +125,4 @@ export async function triageJob(
     result.steps.find((s) => s.failed) ??
     (result.candidates[0] ? where(result.candidates[0].start_line) : undefined);
   return { report, log, result, logStep, ...api };
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,7 +3,7 @@
 // part stands on its own: without a model, or when the model fails, it is still published.
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
-import { costOf } from "../agent/stop.js";
+import { abortReason, costOf } from "../agent/stop.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
@@ -13,7 +13,8 @@ import type { CiPorts, Mode, ModePorts } from "./ports.js";
 import { triageAnnotations } from "./triage-annotations.js";
 import { digestFailure, type DigestResult } from "./triage-digest.js";
 import { compareWithGreen, findGreenRun } from "./triage-green.js";
-import { messageOf, triageJob, type JobContext, type TriagedJob } from "./triage-job.js";
+import { errorText } from "../util/error-text.js";
+import { triageJob, type JobContext, type TriagedJob } from "./triage-job.js";
 import { loadFailedRun, type FailedRun } from "./triage-run.js";
 
 const OPENAI = "https://api.openai.com/v1";
@@ -39,6 +40,10 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     repo,
     runId: run.id,
     maxBytes: settings.triage.logMaxBytes,
+    deadlines: {
+      idleMs: settings.triage.logIdleSeconds * 1000,
+      totalMs: settings.triage.logTimeoutSeconds * 1000,
+    },
     signal,
     journal: ports.journal,
   };
@@ -52,7 +57,9 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     cancelled: loaded.cancelled.map((j) => j.name),
     pulls: loaded.pulls,
   });
-  // One job at a time: each log may be hundreds of megabytes on disk.
+  // One job at a time: each log may be hundreds of megabytes on disk. A log that cannot be read
+  // (a stalled storage, an expired log) is a note on its job; a stopped run reads no more logs
+  // and publishes what the others gave.
   const jobs: TriagedJob[] = [];
   for (const failed of loaded.failed) jobs.push(await triageJob(ctx, failed));
   await compare(ctx, loaded, jobs);
@@ -60,13 +67,18 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
   // A digest is asked for when a model is configured and there is a log to digest.
   const wanted = modelConfigured(settings) && jobs.some((j) => j.log);
   const digesting = performance.now();
-  const digested = wanted
-    ? await digestOrNote(ports, ci, run, jobs)
-    : {
-        digest: undefined,
-        note: modelConfigured(settings) ? "no log to digest" : "no model is configured",
-        rlm: undefined,
-      };
+  const digested =
+    wanted && !signal.aborted
+      ? await digestOrNote(ports, ci, run, jobs)
+      : {
+          digest: undefined,
+          note: signal.aborted
+            ? `the run was stopped (${errorText(signal.reason)})`
+            : modelConfigured(settings)
+              ? "no log to digest"
+              : "no model is configured",
+          rlm: undefined,
+        };
   ports.journal.emit({
     type: "triage.digested",
     ok: digested.digest !== undefined,
@@ -93,9 +105,15 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     digest: digested.digest,
     digestNote: digested.digest ? undefined : digested.note,
   };
+  const stopped = signal.aborted ? abortReason(signal) : undefined;
   const missing = [
+    ...(stopped
+      ? [`the run was stopped before the triage was complete (${errorText(signal.reason)})`]
+      : []),
     ...(wanted && !digested.digest ? [`no digest: ${digested.note}`] : []),
-    ...jobs.filter((j) => !j.log).map((j) => `the log of job ${j.report.name} could not be read`),
+    ...jobs
+      .filter((j) => !j.log)
+      .map((j) => `the log of job ${j.report.name} could not be read: ${j.logError ?? "no log"}`),
   ];
   const conclusion: Conclusion = missing.length > 0 ? "partial" : "success";
   ports.journal.emit({
@@ -108,7 +126,7 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
   });
   return {
     conclusion,
-    stop: undefined,
+    stop: stopped,
     review: undefined,
     triage: report,
     note:
@@ -123,14 +141,15 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
 };
 
 async function compare(ctx: JobContext, loaded: FailedRun, jobs: TriagedJob[]): Promise<void> {
-  if (!jobs.some((j) => j.log)) return;
+  if (!jobs.some((j) => j.log) || ctx.signal.aborted) return;
   try {
     const green = await findGreenRun(ctx, loaded.run, loaded.baseRefs);
     if (green) await compareWithGreen(ctx, green, jobs);
   } catch (error) {
-    if (ctx.signal.aborted) throw error;
+    // A stopped run says so once, in the outcome's note; not on every job.
+    if (ctx.signal.aborted) return;
     for (const j of jobs)
-      j.report.notes.push(`Could not look for a green run: ${messageOf(error)}`);
+      j.report.notes.push(`Could not look for a green run: ${errorText(error)}`);
   }
 }
 
@@ -168,12 +187,10 @@ async function digestOrNote(
       },
     );
   } catch (error) {
-    if (ports.signal.aborted) throw error;
-    return {
-      digest: undefined,
-      note: `it failed: ${ports.redact(messageOf(error))}`,
-      rlm: undefined,
-    };
+    const note = ports.signal.aborted
+      ? `the run was stopped (${errorText(ports.signal.reason)})`
+      : `it failed: ${ports.redact(errorText(error))}`;
+    return { digest: undefined, note, rlm: undefined };
   }
 }
 

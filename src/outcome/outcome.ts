@@ -247,6 +247,11 @@ export interface Outcome {
   stats: RunStats;
   /** The journal artifact's name, where everything the run did can be read. */
   journalName: string;
+  /**
+   * Set once the journal artifact is known not to exist (no artifact token, or its upload
+   * failed): why, in a few words. The texts that would name the artifact say this instead.
+   */
+  artifactMissing?: string;
   /** Extra Markdown for the step summary (instruction diagnostics, saved changes, notices). */
   details?: string[];
   /** Files uploaded with the journal (changes.patch). */

@@ -1,44 +1,18 @@
-import { existsSync, writeFileSync } from "node:fs";
-import type { Journal } from "../journal/journal.js";
-import { requestsFileOf } from "../journal/requests-log.js";
-import { uploadJournal } from "../journal/upload.js";
+import { errorText } from "../util/error-text.js";
+import { writeFileSync } from "node:fs";
 import type { Outcome } from "../outcome/outcome.js";
-import type { ActionsCore } from "../run-context.js";
 import type { Redactor } from "../util/redact.js";
 import { neutralizeLog } from "../util/sanitize.js";
-import { settle, stepDeadline, type StepLimits, type StopWatch } from "./deadline.js";
-import { renderJournalPage } from "./journal-page.js";
-import type { Publisher } from "./publisher.js";
+import { settle, stepDeadline, type StepLimits } from "./deadline.js";
+import { showArtifact, uploadArtifact } from "./finish-artifact.js";
+import type { FinishPorts } from "./finish-ports.js";
 import { renderSummary } from "./summary.js";
 
 export type { StopWatch } from "./deadline.js";
-
-export interface FinishPorts {
-  core: ActionsCore;
-  journal: Journal;
-  redactor: Redactor;
-  /** Writes results to GitHub; undefined when the run never had a GitHub client. */
-  publisher: (Pick<Publisher, "publishAll"> & Partial<Pick<Publisher, "linkArtifact">>) | undefined;
-  resultPath: string;
-  journalPath: string;
-  journalName: string;
-  /** The runner gave a step summary file (GITHUB_STEP_SUMMARY). */
-  stepSummary: boolean;
-  /** The runner gave a token for the artifact service (ACTIONS_RUNTIME_TOKEN). */
-  canUpload: boolean;
-  say: (text: string) => void;
-  /** The run's stop signals: a stop shortens the publishing steps, a later signal hurries them. */
-  stops?: StopWatch | undefined;
-  /** The web address of an uploaded artifact, from its id. */
-  artifactUrl?: ((id: number) => string) | undefined;
-}
+export type { FinishPorts } from "./finish-ports.js";
 
 /** Step 2, GitHub: a minute at most; after a stop, until 5 s past the first signal. */
 const GITHUB_STEP: StepLimits = { budgetMs: 60_000, afterStopMs: 5_000 };
-/** Step 3, the artifact: its client retries for a while; after a stop, until SIGKILL is near. */
-const UPLOAD_STEP: StepLimits = { budgetMs: 90_000, afterStopMs: 9_000 };
-/** Step 4, one more edit of the comment. */
-const LINK_STEP: StepLimits = { budgetMs: 20_000, afterStopMs: 9_500 };
 
 /** Something a step could not publish, as the summary and result.json report it. */
 interface Unpublished {
@@ -60,19 +34,25 @@ interface Unpublished {
  *    is said in the conclusion (a success becomes partial), the note, `result.json`, the outputs
  *    and the summary. `run.finished` then ends the journal.
  * 3. The journal rendered as a page, and the artifact upload (journal, page, result file and the
- *    outcome's attachments), under a deadline of its own: it does not depend on step 2.
- * 4. One edit of the comment and of the summary, which adds the artifact's link.
+ *    outcome's attachments), under a deadline of its own: it does not depend on step 2. A failed
+ *    upload is one more thing not published: a success becomes partial, in the outputs too.
+ * 4. One edit of the comment and of the summary: the artifact's link, or after a failed upload
+ *    the comment rewritten from the partial outcome, so that it names no missing artifact.
  *
  * A deadline or a stop skips what is left of a step, never what is done; every step is best
  * effort, so a failure in one is a warning and the next one still runs.
  */
-export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void> {
+export async function finish(given: Outcome, ports: FinishPorts): Promise<void> {
   const { journal, redactor, core } = ports;
+  // Without an artifact token nothing will be uploaded: no text names the artifact.
+  const outcome: Outcome = ports.canUpload
+    ? given
+    : { ...given, artifactMissing: "no artifact token" };
   const attempt = async (target: string, work: () => Promise<void> | void) => {
     try {
       await work();
     } catch (error) {
-      const message = redactor.redact(error instanceof Error ? error.message : String(error));
+      const message = redactor.redact(errorText(error));
       journal.emit({ type: "publish.failed", target, error: message });
       core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${message}`));
     }
@@ -124,27 +104,30 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
   journal.emit(finishedEvent(final));
 
   // 3. The journal's page and the artifact.
-  const artifact = await uploadArtifact(final, ports, attempt);
-
-  // 4. The artifact's link, in the comment and the summary.
-  if (artifact) published.artifact = artifact;
-  const link = artifact && ports.publisher?.linkArtifact?.bind(ports.publisher);
-  if (link && published.comment) {
-    const deadline = stepDeadline(LINK_STEP, ports.stops);
-    const done = await settle(link(artifact, { signal: deadline.signal }), deadline.signal);
-    deadline.end();
-    if (done.kind !== "done")
-      ports.say(`The comment keeps the artifact's name only: ${describe(done, redactor)}`);
+  const upload = await uploadArtifact(final, ports);
+  let last = final;
+  if (upload.kind === "uploaded") published.artifact = upload.url;
+  if (upload.kind === "failed") {
+    published.unpublished.push({ target: "journal artifact", error: upload.error });
+    last = withUnpublished(
+      { ...outcome, artifactMissing: "its upload failed" },
+      published.unpublished,
+    );
+    await attempt("outputs", () => out("conclusion", last.conclusion));
+    ports.say(redactor.redact(`Rivumi ${last.conclusion}: the journal artifact was not uploaded.`));
   }
+
+  // 4. The artifact's link, or the comment rewritten without it; then the summary.
+  await showArtifact(upload, last, ports);
   const summary = redactor.redact(
-    renderSummary(final, { commentUrl: published.comment, fork }) + publishedNotes(published),
+    renderSummary(last, { commentUrl: published.comment, fork }) + publishedNotes(published),
   );
-  // The journal ended with step 2 (and was uploaded): this rewrite is not journaled.
+  // The journal ended with step 2 (and was uploaded, or not): this rewrite is not journaled.
   await attempt("step summary", async () => {
     if (!ports.stepSummary || summary === first) return;
     await core.summary.addRaw(summary).write({ overwrite: true });
   });
-  if (artifact) await writeResult(final, published);
+  if (upload.kind !== "none") await writeResult(last, published);
 }
 
 interface Published {
@@ -175,40 +158,6 @@ async function publishOnGitHub(outcome: Outcome, ports: FinishPorts): Promise<Pu
   return published;
 }
 
-/** Step 3: the journal's page, then the upload; returns the artifact's address, if known. */
-async function uploadArtifact(
-  outcome: Outcome,
-  ports: FinishPorts,
-  attempt: (target: string, work: () => Promise<void> | void) => Promise<void>,
-): Promise<string | undefined> {
-  if (!ports.canUpload) {
-    ports.say(`No ACTIONS_RUNTIME_TOKEN: the journal stays at ${ports.journalPath}`);
-    return undefined;
-  }
-  const deadline = stepDeadline(UPLOAD_STEP, ports.stops);
-  let url: string | undefined;
-  await attempt("journal artifact", async () => {
-    const page = await renderJournalPage(ports.journalPath, ports.redactor).catch(
-      (error: unknown) => {
-        ports.say(`The journal page could not be rendered: ${String(error)}`);
-        return undefined;
-      },
-    );
-    const requests = requestsFileOf(ports.journalPath);
-    const files = [ports.journalPath, ...(page ? [page] : [])];
-    if (existsSync(requests)) files.push(requests);
-    files.push(ports.resultPath, ...(outcome.attachments ?? []));
-    const done = await settle(uploadJournal(files, ports.journalName), deadline.signal);
-    if (done.kind === "cut") throw new Error("the upload ran out of time");
-    if (done.kind === "failed") throw done.error;
-    const id = done.value;
-    ports.say(`Journal uploaded as artifact ${ports.journalName} (id ${id ?? "?"})`);
-    if (id !== undefined) url = ports.artifactUrl?.(id);
-  });
-  deadline.end();
-  return url;
-}
-
 /** The outcome as published: a success that could not be fully published is partial. */
 function withUnpublished(outcome: Outcome, unpublished: readonly Unpublished[]): Outcome {
   if (unpublished.length === 0) return outcome;
@@ -236,7 +185,7 @@ function publishedNotes(published: Published): string {
 function describe(done: { kind: "failed"; error: unknown } | { kind: "cut" }, redactor: Redactor) {
   if (done.kind === "cut") return "publishing ran out of time";
   const error = done.error;
-  return redactor.redact(error instanceof Error ? error.message : String(error));
+  return redactor.redact(errorText(error));
 }
 
 function resultJson(outcome: Outcome, published: Published, redactor: Redactor): string {

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
@@ -37,6 +38,8 @@ export class Publisher {
   private readonly stickies = new Map<string, StickyComment>();
   /** The final content of each sticky comment `publishAll` wrote, for the artifact's link. */
   private readonly written = new Map<StickyComment, string>();
+  /** The publications `publishAll` wrote that render the outcome (comments and issues). */
+  private readonly rendered: Publication[] = [];
   private self: Promise<string> | undefined;
   /** What the review publication put on the lines, for the sticky comment that follows it. */
   private inline: InlineResult | undefined;
@@ -110,7 +113,7 @@ export class Publisher {
           journal.emit({
             type: "publish.failed",
             target: "progress comment",
-            error: this.opts.redact(error instanceof Error ? error.message : String(error)),
+            error: this.opts.redact(errorText(error)),
           }),
       );
   }
@@ -131,10 +134,12 @@ export class Publisher {
         if (opts.signal?.aborted) throw new Error("publishing ran out of time before it");
         const url = await this.publish(item, outcome, opts);
         if (item.kind === "sticky-comment") commentUrl = url;
+        if (item.kind === "sticky-comment" || item.kind === "issue-by-marker")
+          this.rendered.push(item);
       } catch (error) {
         const failure = {
           target: TARGETS[item.kind],
-          error: this.opts.redact(error instanceof Error ? error.message : String(error)),
+          error: this.opts.redact(errorText(error)),
         };
         this.opts.journal.emit({ type: "publish.failed", ...failure });
         failures.push(failure);
@@ -154,6 +159,15 @@ export class Publisher {
       if (content.length + line.length > COMMENT_LIMIT - MARKER_ROOM) continue;
       await sticky.upsert(content + line, opts);
     }
+  }
+
+  /**
+   * Writes every comment and issue `publishAll` wrote again, rendered from `outcome`: what
+   * happened after them changed what they must say (the journal artifact's upload failed, so the
+   * run is partial and the artifact they named does not exist). Throws at the first failure.
+   */
+  async republish(outcome: Outcome, opts: CallOptions = {}): Promise<void> {
+    for (const item of this.rendered) await this.publish(item, outcome, opts);
   }
 
   /** Publishes one item; returns the URL of the comment it wrote, if any. Throws on failure. */

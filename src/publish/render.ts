@@ -1,6 +1,7 @@
 import { SEVERITIES, type Outcome, type Progress, type RunStats } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
+import { fullResultIn, journalMention } from "./journal-mention.js";
 
 export const COMMENT_LIMIT = 65_536;
 /** Room kept in a comment for the sticky marker line that `StickyComment` puts on top. */
@@ -169,11 +170,11 @@ export function renderComment(outcome: Outcome, inline?: InlineResult): string {
       : outcome.conclusion === "partial"
         ? "### Rivumi review (partial)"
         : "### Rivumi review";
-  const footer = `<sub>${formatUsage(outcome.stats)} · journal artifact \`${outcome.journalName}\`</sub>`;
+  const footer = `<sub>${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     renderReviewBody(outcome, inline),
     COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 16,
-    `_…cut to fit GitHub's comment limit; the full result is in the journal artifact \`${outcome.journalName}\`._`,
+    `_…cut to fit GitHub's comment limit; the full result is in ${fullResultIn(outcome, "the step summary")}._`,
   );
   return [title, "", body, footer].join("\n");
 }

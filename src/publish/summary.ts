@@ -2,6 +2,7 @@ import type { Outcome } from "../outcome/outcome.js";
 import { formatUsage, renderReviewBody } from "./render.js";
 import { renderTriageSummary } from "./triage-render.js";
 import { boundBytes } from "../util/sanitize.js";
+import { fullResultIn, journalCell } from "./journal-mention.js";
 
 export const SUMMARY_LIMIT = 1024 * 1024;
 
@@ -36,11 +37,11 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
   for (const block of outcome.details ?? []) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(
-    `| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | \`${outcome.journalName}\` |`,
+    `| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | ${journalCell(outcome)} |`,
   );
   return boundBytes(
     parts.join("\n"),
     SUMMARY_LIMIT - 1024,
-    `_…cut to fit the 1 MiB step summary; see the journal artifact \`${outcome.journalName}\`._`,
+    `_…cut to fit the 1 MiB step summary; see ${fullResultIn(outcome, "the result file (`result-file` output)")}._`,
   );
 }

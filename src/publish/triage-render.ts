@@ -5,6 +5,7 @@
 import type { Outcome, TriageEvidence, TriageJob, TriageReport } from "../outcome/outcome.js";
 import { revealInvisible } from "../util/invisible.js";
 import { bound, neutralizeLog, neutralizeMarkdown } from "../util/sanitize.js";
+import { journalMention } from "./journal-mention.js";
 import { COMMENT_LIMIT, formatUsage, MARKER_ROOM } from "./render.js";
 
 const ZWSP = "\u200b";
@@ -45,11 +46,11 @@ function framed(outcome: Outcome & { triage: TriageReport }, limit: number): str
   const usage = report.digest
     ? formatUsage(outcome.stats)
     : `${(outcome.stats.ms / 1000).toFixed(1)} s`;
-  const footer = `<sub>Signature \`${report.signature}\` · ${usage} · journal artifact \`${outcome.journalName}\`</sub>`;
+  const footer = `<sub>Signature \`${report.signature}\` · ${usage} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     warning + renderTriageBody(report),
     limit - title.length - footer.length - 16,
-    `_…cut to fit GitHub's comment limit; the full triage is in the step summary and the journal artifact \`${outcome.journalName}\`._`,
+    `_…cut to fit GitHub's comment limit; the full triage is in the step summary${outcome.artifactMissing ? "" : ` and the journal artifact \`${outcome.journalName}\``}._`,
   );
   return [title, "", body, "", footer].join("\n");
 }

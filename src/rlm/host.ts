@@ -1,5 +1,6 @@
 // The REPL host: one long-running python3 per RLM run, a watchdog per cell, a fresh process when a
 // cell has to be killed, and child-call requests routed to the broker.
+import { errorText } from "../util/error-text.js";
 import { setTimeout as delay } from "node:timers/promises";
 import {
   readyOrDone,
@@ -229,7 +230,7 @@ export class ReplHost {
       try {
         reply = await this.opts.onChild(raw);
       } catch (error) {
-        reply = { ok: false, error: error instanceof Error ? error.message : String(error) };
+        reply = { ok: false, error: errorText(error) };
       } finally {
         if (--cell.inflight === 0 && this.cell === cell) cell.watchdog.resume();
       }

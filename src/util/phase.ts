@@ -1,3 +1,5 @@
+import { errorText } from "./error-text.js";
+
 /** Which stage failed; `main` turns it into a message that says where to look. */
 export class PhaseError extends Error {
   override readonly name = "PhaseError";
@@ -5,7 +7,7 @@ export class PhaseError extends Error {
     readonly phase: string,
     cause: unknown,
   ) {
-    super(`${phase}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`${phase}: ${errorText(cause)}`, { cause });
   }
 }
 

@@ -22,7 +22,12 @@ describe("concurrent runs on one pull request", () => {
       world.github,
       () => new Promise((resolve) => setTimeout(() => resolve(undefined), 30 * Math.random())),
     );
-    const [a, b] = await Promise.all([world.run({ runId: "2001" }), world.run({ runId: "2002" })]);
+    // Two workflow runs have an artifact namespace each; the loopback results service has one, so
+    // each run's journal gets a name of its own (the same name twice would be refused, partial).
+    const [a, b] = await Promise.all([
+      world.run({ runId: "2001", env: { RIVUMI_ARTIFACT_SUFFIX: "a" } }),
+      world.run({ runId: "2002", env: { RIVUMI_ARTIFACT_SUFFIX: "b" } }),
+    ]);
     for (const run of [a, b]) {
       expect(run.exitCode).toBe(0);
       expect(run.outputs.conclusion).toBe("success");

@@ -113,6 +113,19 @@ describe("finish", () => {
     expect(journal.events.at(-1)).toMatchObject({ type: "run.finished", stop: "error" });
   });
 
+  it("names no artifact when the runner gave no token to upload one, and publishes that outcome", async () => {
+    const seen: Outcome[] = [];
+    const { ports, calls } = setup((o) => {
+      seen.push(o);
+      return Promise.resolve({ commentUrl: "https://github.test/c/9", failures: [] });
+    });
+    await finish(outcome(), ports);
+    expect(seen[0]?.artifactMissing).toBe("no artifact token");
+    expect(calls.summary.join("")).toContain("| journal | not uploaded (no artifact token) |");
+    expect(calls.summary.join("")).not.toContain("rivumi-journal-review-1");
+    expect(calls.outputs.conclusion).toBe("success");
+  });
+
   it("logs an outcome's notices as notices, neutralised", async () => {
     const { ports, calls } = setup(undefined);
     await finish(outcome({ notices: ["::set-output name=x::y"], publications: [] }), ports);

@@ -175,6 +175,7 @@ export const issueRoutes: Record<string, Handler> = {
     const repo = ctx.repo();
     const record = job(ctx);
     if (record.log === null) throw new HttpError(410, "Gone");
+    if (record.logUrl) return { status: 302, headers: { location: record.logUrl } };
     const signature = json.sha1(`${record.id}:${Date.now()}`).slice(0, 16);
     const location = `${ctx.state.url}/_fake/job-logs/${repo.fullName}/${record.id}?sig=${signature}`;
     return { status: 302, headers: { location } };

@@ -246,6 +246,7 @@ export class GitHubState {
           number: i + 1,
         })),
         log: job.log === undefined ? "" : job.log,
+        logUrl: job.logUrl,
         runAttempt: job.runAttempt ?? runAttempt,
         startedAt: at,
       });

@@ -69,6 +69,8 @@ export interface WorkflowJobInit {
   steps?: Array<{ name: string; status?: string; conclusion?: string | null }>;
   /** Log text served by the logs redirect; `null` answers 410 Gone (expired). */
   log?: string | null;
+  /** Where the logs redirect points instead of the fake's own storage (a misbehaving host). */
+  logUrl?: string;
   runAttempt?: number;
 }
 
@@ -178,6 +180,7 @@ export interface JobRecord {
   conclusion: string | null;
   steps: Array<{ name: string; status: string; conclusion: string | null; number: number }>;
   log: string | null;
+  logUrl: string | undefined;
   runAttempt: number;
   startedAt: string;
 }

@@ -106,6 +106,11 @@ export interface ResultsServer {
   readArtifactBytes(name: string, path: string): Buffer;
   /** Make CreateArtifact fail from now on (`undefined` to stop failing). */
   failCreateArtifact(failure: TwirpFailure | undefined): void;
+  /**
+   * Make FinalizeArtifact fail from now on, after the blob was uploaded (`undefined` to stop
+   * failing): the artifact is created but never becomes one a user can download.
+   */
+  failFinalizeArtifact(failure: TwirpFailure | undefined): void;
   close(): Promise<void>;
 }
 
@@ -274,6 +279,7 @@ export async function startResultsServer(
   const artifacts = new Map<string, StoredArtifact>();
   const requests: RecordedRequest[] = [];
   let createFailure = options.failCreateArtifact;
+  let finalizeFailure: TwirpFailure | undefined;
   let nextId = options.firstArtifactId ?? 1000;
   let origin = "";
 
@@ -327,6 +333,13 @@ export async function startResultsServer(
         return { ok: true, signed_upload_url: signedUploadUrl };
       }
       case "FinalizeArtifact": {
+        if (finalizeFailure) {
+          throw new TwirpError(
+            finalizeFailure.status,
+            finalizeFailure.code ?? "invalid_argument",
+            finalizeFailure.msg ?? "artifact finalization refused (test failure injection)",
+          );
+        }
         checkBackendIds(body);
         const name = str(body, "name");
         const artifact = artifacts.get(name);
@@ -598,6 +611,9 @@ export async function startResultsServer(
     readArtifactFile: (name, path) => readArtifactBytes(name, path).toString("utf8"),
     failCreateArtifact(failure) {
       createFailure = failure;
+    },
+    failFinalizeArtifact(failure) {
+      finalizeFailure = failure;
     },
     close() {
       return new Promise<void>((resolve) => {

@@ -1,3 +1,4 @@
+import { errorText } from "../../util/error-text.js";
 import * as z from "zod";
 import type { DiffReview } from "../../review/diff-review.js";
 import { ToolError } from "../../util/errors.js";
@@ -47,7 +48,7 @@ export function createDiffPages(review: DiffReview) {
           maxChars: PAGE_CHARS,
         });
       } catch (error) {
-        throw new ToolError(error instanceof Error ? error.message : String(error));
+        throw new ToolError(errorText(error));
       }
       tracker.carried([
         ...page.hunks.map((id) => ({ id })),

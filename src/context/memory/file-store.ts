@@ -1,6 +1,7 @@
 import { appendFile, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { serializeRow, type MemoryRow } from "./record.js";
+import { errorText } from "../../util/error-text.js";
 import { hasRow } from "./retrieval.js";
 import { MemoryStoreError, type AppendResult, type MemoryStore } from "./store.js";
 
@@ -29,7 +30,7 @@ export function createFileStore(path: string, opts: FileStoreOptions = {}): Memo
       return await readFile(path, "utf8");
     } catch (error) {
       if (codeOf(error) === "ENOENT") return "";
-      throw new MemoryStoreError("io", `reading ${path}: ${String(error)}`, { cause: error });
+      throw new MemoryStoreError("io", `reading ${path}: ${errorText(error)}`, { cause: error });
     }
   }
 
@@ -43,7 +44,9 @@ export function createFileStore(path: string, opts: FileStoreOptions = {}): Memo
         return;
       } catch (error) {
         if (codeOf(error) !== "EEXIST") {
-          throw new MemoryStoreError("io", `locking ${path}: ${String(error)}`, { cause: error });
+          throw new MemoryStoreError("io", `locking ${path}: ${errorText(error)}`, {
+            cause: error,
+          });
         }
       }
       // A writer that crashed leaves its lock behind; one that old cannot still be writing.
@@ -69,7 +72,7 @@ export function createFileStore(path: string, opts: FileStoreOptions = {}): Memo
       try {
         await mkdir(dirname(path), { recursive: true });
       } catch (error) {
-        throw new MemoryStoreError("io", `creating ${dirname(path)}: ${String(error)}`, {
+        throw new MemoryStoreError("io", `creating ${dirname(path)}: ${errorText(error)}`, {
           cause: error,
         });
       }
@@ -82,7 +85,7 @@ export function createFileStore(path: string, opts: FileStoreOptions = {}): Memo
         return { attempts: 1, duplicate: false };
       } catch (error) {
         if (error instanceof MemoryStoreError) throw error;
-        throw new MemoryStoreError("io", `appending to ${path}: ${String(error)}`, {
+        throw new MemoryStoreError("io", `appending to ${path}: ${errorText(error)}`, {
           cause: error,
         });
       } finally {

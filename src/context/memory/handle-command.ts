@@ -1,3 +1,4 @@
+import { errorText } from "../../util/error-text.js";
 import type { Settings } from "../../config/settings.js";
 import type { RepoRef } from "../../github/port.js";
 import type { Journal } from "../../journal/journal.js";
@@ -127,9 +128,7 @@ async function decide(deps: MemoryCommandDeps, command: Command): Promise<Decide
     }
   } catch (error) {
     const failure =
-      error instanceof MemoryStoreError
-        ? error
-        : new MemoryStoreError("io", error instanceof Error ? error.message : String(error));
+      error instanceof MemoryStoreError ? error : new MemoryStoreError("io", errorText(error));
     const target = memoryRepository(deps.repo, settings);
     const reply = failureReply(
       failure,

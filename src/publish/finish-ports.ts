@@ -1,0 +1,29 @@
+// What publishing an outcome needs (see finish.ts), in a module of its own so that the steps of
+// publishing kept in other files can share it.
+import type { Journal } from "../journal/journal.js";
+import type { ActionsCore } from "../run-context.js";
+import type { Redactor } from "../util/redact.js";
+import type { StopWatch } from "./deadline.js";
+import type { Publisher } from "./publisher.js";
+
+export interface FinishPorts {
+  core: ActionsCore;
+  journal: Journal;
+  redactor: Redactor;
+  /** Writes results to GitHub; undefined when the run never had a GitHub client. */
+  publisher:
+    | (Pick<Publisher, "publishAll"> & Partial<Pick<Publisher, "linkArtifact" | "republish">>)
+    | undefined;
+  resultPath: string;
+  journalPath: string;
+  journalName: string;
+  /** The runner gave a step summary file (GITHUB_STEP_SUMMARY). */
+  stepSummary: boolean;
+  /** The runner gave a token for the artifact service (ACTIONS_RUNTIME_TOKEN). */
+  canUpload: boolean;
+  say: (text: string) => void;
+  /** The run's stop signals: a stop shortens the publishing steps, a later signal hurries them. */
+  stops?: StopWatch | undefined;
+  /** The web address of an uploaded artifact, from its id. */
+  artifactUrl?: ((id: number) => string) | undefined;
+}
