@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Settings } from "../config/settings.js";
+import { prepareBaseSource } from "../context/base-source.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
 import { MODES } from "../modes/index.js";
@@ -69,7 +70,12 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     early && trigger.kind === "pull_request"
       ? readAhead(
           early,
-          { baseSha: trigger.baseSha, runDir: run.runDir, maxFileBytes: settings.maxFileBytes },
+          {
+            baseSha: trigger.baseSha,
+            runDir: run.runDir,
+            maxFileBytes: settings.maxFileBytes,
+            prepareBase: prepareBaseSource,
+          },
           earlySignal,
         )
       : undefined;

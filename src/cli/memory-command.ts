@@ -11,8 +11,9 @@ import {
   serializeRow,
   type MemoryRecord,
   type MemoryTombstone,
-} from "../context/memory/record.js";
-import { formatEntry, parseStore, selectMemory } from "../context/memory/retrieval.js";
+} from "../memory-store/record.js";
+import { formatEntry, selectMemory } from "../context/memory/retrieval.js";
+import { parseStore } from "../memory-store/parse.js";
 import { asksForHelp, parseCli } from "./args.js";
 import { writableFileArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";

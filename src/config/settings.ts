@@ -1,6 +1,10 @@
 import * as z from "zod";
-import { REASONING_EFFORTS, TOKEN_LIMIT_SETTINGS } from "../model/endpoint.js";
-import { DEFAULT_OUTPUT_TOKENS, REASONING_OUTPUT_TOKENS } from "../model/output-cap.js";
+import {
+  DEFAULT_OUTPUT_TOKENS,
+  REASONING_EFFORTS,
+  REASONING_OUTPUT_TOKENS,
+  TOKEN_LIMIT_SETTINGS,
+} from "./model-choices.js";
 
 /** Reads one raw input value; "" when unset (the shape of `core.getInput`). */
 export type InputReader = (name: string) => string;

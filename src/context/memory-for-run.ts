@@ -3,7 +3,7 @@ import type { Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
 import { actorOf } from "../trigger/actor.js";
 import type { Trigger } from "../trigger/trigger.js";
-import type { MemoryStore } from "./memory/store.js";
+import type { MemoryStore } from "../memory-store/store.js";
 import { NO_MEMORY, type SessionMemory } from "./session-context.js";
 
 /**

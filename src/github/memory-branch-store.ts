@@ -1,8 +1,8 @@
 import { errorText } from "../util/error-text.js";
 import type { Octokit } from "@octokit/rest";
-import { serializeRow, type MemoryRow } from "../context/memory/record.js";
-import { hasRow } from "../context/memory/retrieval.js";
-import { MemoryStoreError, type AppendResult, type MemoryStore } from "../context/memory/store.js";
+import { hasRow } from "../memory-store/parse.js";
+import { serializeRow, type MemoryRow } from "../memory-store/record.js";
+import { MemoryStoreError, type AppendResult, type MemoryStore } from "../memory-store/store.js";
 
 export const MEMORY_FILE = "memory.jsonl";
 

@@ -1,8 +1,8 @@
 import type { Octokit } from "@octokit/rest";
 import type { Settings } from "../config/settings.js";
-import { memoryRepository } from "../context/memory/repository.js";
-import type { MemoryStore } from "../context/memory/store.js";
+import type { MemoryStore } from "../memory-store/store.js";
 import { createBranchStore } from "./memory-branch-store.js";
+import { memoryRepository } from "./memory-repository.js";
 import { createOctokit } from "./octokit.js";
 import type { RepoRef } from "./port.js";
 

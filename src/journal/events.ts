@@ -1,6 +1,7 @@
 /** Bumped whenever an event's shape changes incompatibly. */
 export const JOURNAL_SCHEMA_VERSION = 1;
 
+import type { NegotiationEvent } from "../model/negotiation-events.js";
 import type { Usage } from "../model/port.js";
 
 import type { ContextEvent } from "./context-events.js";
@@ -75,21 +76,8 @@ type CoreEvent =
       status?: number;
       willRetry?: boolean;
     }
-  /** An endpoint refused a parameter: the request went again without it (or with its alternative), and no later request of the run to that base URL and model carries it. */
-  | {
-      type: "model.negotiated";
-      baseUrl: string;
-      model: string;
-      /** What was refused: `max_tokens`, `response_format json_schema`, `prompt_cache_key`… */
-      refused: string;
-      /** What is sent in its place: the other cap name, `response_format json_object`, or `nothing`. */
-      instead: string;
-      status: number;
-      /** The server's words, on one line and cut short. */
-      error: string;
-    }
-  /** A reply counted reasoning tokens: the default completion cap rose for the rest of the run. */
-  | { type: "model.cap_raised"; from: number; to: number }
+  /** What the model adapter learned of an endpoint (see model/negotiation-events.ts). */
+  | NegotiationEvent
   /** The model asked for a tool. */
   | { type: "tool.call"; turn: number; id: string; name: string; arguments: string }
   /** A tool finished (or refused). */

@@ -1,17 +1,14 @@
 // What the base URL alone says about an endpoint: which token-cap parameter it takes first and
 // how it wants the key. Everything else is learned from its answers (see negotiation.ts).
 
-/** The two names a completion cap goes by on the wire. */
-export type TokenLimitParam = "max_completion_tokens" | "max_tokens";
-
-/** The `token-limit-param` input: `auto` decides by the endpoint. */
-export type TokenLimitSetting = "auto" | TokenLimitParam;
-
-export const TOKEN_LIMIT_SETTINGS = ["auto", "max_completion_tokens", "max_tokens"] as const;
-
-/** The `reasoning-effort` input, sent as `reasoning_effort` only when set. */
-export const REASONING_EFFORTS = ["minimal", "low", "medium", "high"] as const;
-export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+export {
+  REASONING_EFFORTS,
+  TOKEN_LIMIT_SETTINGS,
+  type ReasoningEffort,
+  type TokenLimitParam,
+  type TokenLimitSetting,
+} from "../config/model-choices.js";
+import type { TokenLimitParam, TokenLimitSetting } from "../config/model-choices.js";
 
 const AZURE_SUFFIXES = [".openai.azure.com", ".cognitiveservices.azure.com"];
 

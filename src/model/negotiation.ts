@@ -3,7 +3,7 @@
 // a server refused is never sent to it again; while it is not yet known whether a server takes a
 // parameter, one request finds out and the others wait for its answer, so a review's first
 // dozen concurrent child requests do not all fail the same way.
-import type { JournalEvent } from "../journal/events.js";
+import type { NegotiationSink } from "./negotiation-events.js";
 import {
   tokenLimitParamFor,
   type ReasoningEffort,
@@ -23,7 +23,7 @@ export interface NegotiationOptions {
   /** `max-output-tokens` as the run starts, and whether the user set it (then it never moves). */
   outputTokens?: { tokens: number; explicit: boolean };
   /** Where what is learned is recorded. */
-  journal?: { emit(event: JournalEvent): void };
+  journal?: NegotiationSink;
 }
 
 /** Resolves when `turn` settles, or rejects when `signal` aborts first; leaves no listener. */
@@ -154,7 +154,7 @@ export function negotiationFor(
     maxOutputTokens: number;
     maxOutputTokensSet: boolean;
   },
-  journal: { emit(event: JournalEvent): void } | undefined,
+  journal: NegotiationSink | undefined,
 ): ModelNegotiation {
   return new ModelNegotiation({
     tokenLimitParam: settings.tokenLimitParam,

@@ -2,10 +2,9 @@
 // it thinking before it writes a word, so its default is larger; and since a server may only
 // say that the model reasons in its first reply, the default can rise once, mid-run.
 
-/** The cap when neither `max-output-tokens` nor `reasoning-effort` is set. */
-export const DEFAULT_OUTPUT_TOKENS = 4_096;
-/** The default for a reasoning model: room to think and still answer. */
-export const REASONING_OUTPUT_TOKENS = 16_384;
+import { REASONING_OUTPUT_TOKENS } from "../config/model-choices.js";
+
+export { DEFAULT_OUTPUT_TOKENS, REASONING_OUTPUT_TOKENS } from "../config/model-choices.js";
 
 /** A cap as callers reserve it: a fixed number, or a run's cap read at each request. */
 export type CapSource = number | { readonly tokens: number };

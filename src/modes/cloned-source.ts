@@ -1,5 +1,6 @@
 import type { Settings } from "../config/settings.js";
 import { contextForRun } from "../context/for-run.js";
+import type { GitFileSource } from "../context/files/git-source.js";
 import type { GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { AgentPlan } from "../plan/plan.js";
@@ -27,7 +28,7 @@ export interface ClonedSourceOptions {
   /** A workspace already being made for this trigger (see `startEarlyWorkspace`). */
   early?: Promise<Workspace | undefined> | undefined;
   /** What was read from the early workspace beside the trust check (see `readAhead`). */
-  ahead?: Promise<EarlyReads | undefined> | undefined;
+  ahead?: Promise<EarlyReads<GitFileSource> | undefined> | undefined;
 }
 
 /** The action's workspaces: a disposable clone at the pinned commits under the run folder. */

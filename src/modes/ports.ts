@@ -1,7 +1,7 @@
 // What every mode is given: the run's facts and the I/O it may do, as small interfaces. The action
 // (`main.ts`) and the CLI each wire their own; tests pass object literals.
 import type { Settings } from "../config/settings.js";
-import type { MemoryStore } from "../context/memory/store.js";
+import type { MemoryStore } from "../memory-store/store.js";
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
 import type { ActionsPort, PullFile } from "../github/port.js";

@@ -1,6 +1,4 @@
 import type { Settings } from "../config/settings.js";
-import { prepareBaseSource } from "../context/base-source.js";
-import type { GitFileSource } from "../context/files/git-source.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { indexPullDiff, type PullDiff } from "./pull-diff.js";
 import { startWorkspace, type Workspace, type WorkspaceCommits } from "./workspace.js";
@@ -44,10 +42,21 @@ export function startEarlyWorkspace(opts: {
 const commitsOf = new WeakMap<Promise<Workspace | undefined>, Promise<WorkspaceCommits>>();
 
 /** What the early workspace lets a run read before it knows whether it goes ahead. */
-export interface EarlyReads extends PullDiff {
+export interface EarlyReads<Base> extends PullDiff {
   /** The base commit's source, its instruction directories already being listed. */
-  baseSource: Promise<GitFileSource>;
+  baseSource: Promise<Base>;
 }
+
+/**
+ * Makes the base commit's source from the clone (context's `prepareBaseSource`). It is passed in
+ * because the source is context's business: the workspace only knows when the clone can serve it.
+ */
+export type PrepareBase<Base> = (
+  root: string,
+  base: string,
+  changedPaths: readonly string[],
+  signal: AbortSignal,
+) => Promise<Base>;
 
 /**
  * Reads only git objects of the early workspace, so it may run beside the trust check and beside
@@ -55,11 +64,11 @@ export interface EarlyReads extends PullDiff {
  * also gives the changed files), then the base commit's trees that the instruction walk will
  * need. `signal` stops the git processes when the run is skipped, refused or cancelled.
  */
-export function readAhead(
+export function readAhead<Base>(
   early: Promise<Workspace | undefined>,
-  at: { baseSha: string; runDir: string; maxFileBytes: number },
+  at: { baseSha: string; runDir: string; maxFileBytes: number; prepareBase: PrepareBase<Base> },
   signal: AbortSignal,
-): Promise<EarlyReads | undefined> {
+): Promise<EarlyReads<Base> | undefined> {
   const commits: Promise<WorkspaceCommits | undefined> = commitsOf.get(early) ?? early;
   const reads = commits.then(async (ws) => {
     if (!ws) return undefined;
@@ -71,7 +80,7 @@ export function readAhead(
       maxFileBytes: at.maxFileBytes,
       signal,
     });
-    const baseSource = prepareBaseSource(
+    const baseSource = at.prepareBase(
       ws.root,
       at.baseSha,
       diff.files.map((f) => f.path),

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ActionPorts, ActionRun } from "../../src/action/ports.js";
-import type { MemoryRow } from "../../src/context/memory/record.js";
+import type { MemoryRow } from "../../src/memory-store/record.js";
 import { EMPTY_CONTEXT, NO_MEMORY } from "../../src/context/session-context.js";
 import type { Wiring } from "../../src/main.js";
 import type { ModelPort, ModelReply } from "../../src/model/port.js";

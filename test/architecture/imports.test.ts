@@ -1,158 +1,79 @@
-// The layering rules of DESIGN.md, checked on the imports the source actually has (type-only and
-// dynamic imports count: each ties one module to another just the same).
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+// The layering of src/ (docs/ARCHITECTURE.md; the rules as data in rules.ts), checked on the imports
+// TypeScript itself sees: static, type-only, re-exports, dynamic import(), import("x").T types and
+// require(). planted.test.ts shows that each kind of breach is caught.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { checkTree, dependenciesOf, unitOf } from "./check.js";
+import { readImports } from "./read-imports.js";
+import { FOLDERS } from "./rules.js";
 
-const SRC = resolve(import.meta.dirname, "../../src");
+const ROOT = resolve(import.meta.dirname, "../..");
+const SRC = resolve(ROOT, "src");
+const result = checkTree(SRC, dependenciesOf(resolve(ROOT, "package.json")));
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return e.name.endsWith(".ts") ? [path] : [];
-  });
-}
-
-const SPECIFIER =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm;
-
-/** Every module a file imports: src-relative paths for local ones, the bare name otherwise. */
-export function importsOf(file: string, text = readFileSync(file, "utf8")): string[] {
-  const found: string[] = [];
-  for (const m of text.matchAll(SPECIFIER)) {
-    const spec = m[1] ?? m[2] ?? m[3];
-    if (!spec) continue;
-    if (!spec.startsWith(".")) {
-      found.push(spec);
-      continue;
-    }
-    found.push(relative(SRC, resolve(dirname(file), spec)).replace(/\.js$/, ".ts"));
-  }
-  return found;
-}
-
-const files = sourceFiles(SRC);
-const graph = new Map(files.map((f) => [relative(SRC, f), importsOf(f)]));
-const folder = (path: string) => (path.includes("/") ? path.slice(0, path.indexOf("/")) : path);
-
-interface Rule {
-  name: string;
-  from: (path: string) => boolean;
-  forbids: (target: string) => boolean;
-}
-
-const inFolder =
-  (...names: string[]) =>
-  (path: string) =>
-    names.includes(folder(path));
-const NODE_IO = /^node:(fs|fs\/promises|child_process|net|http|https|os|worker_threads)$/;
-const STAGES = [
-  "trigger",
-  "plan",
-  "workspace",
-  "context",
-  "prompt",
-  "agent",
-  "rlm",
-  "modes",
-  "publish",
-  "triage",
-  "coverage",
-  "cli",
-  "github",
-  "config",
-  "action",
-  "main.ts",
-  "run-context.ts",
-];
-
-const RULES: Rule[] = [
-  {
-    name: "journal imports no stage",
-    from: inFolder("journal"),
-    forbids: (t) => STAGES.includes(folder(t)),
-  },
-  {
-    name: "plan does no I/O",
-    from: inFolder("plan"),
-    forbids: (t) =>
-      NODE_IO.test(t) ||
-      ["workspace", "github", "model", "context", "agent", "rlm", "publish", "modes"].includes(
-        folder(t),
-      ),
-  },
-  {
-    name: "context imports neither agent nor publish",
-    from: inFolder("context"),
-    forbids: inFolder("agent", "publish", "modes", "rlm", "cli"),
-  },
-  {
-    name: "agent, rlm, modes, triage and coverage never import publish",
-    from: inFolder("agent", "rlm", "modes", "triage", "coverage"),
-    forbids: inFolder("publish", "cli"),
-  },
-  { name: "model imports no agent", from: inFolder("model"), forbids: inFolder("agent", "rlm") },
-  {
-    name: "util imports nothing of Rivumi's",
-    from: inFolder("util"),
-    forbids: (t) => !t.includes(":") && !t.startsWith("@") && graph.has(t) && folder(t) !== "util",
-  },
-  {
-    name: "outcome is neutral data",
-    from: inFolder("outcome"),
-    forbids: (t) => STAGES.includes(folder(t)),
-  },
-  {
-    name: "only main, the CLI and the GitHub port touch Octokit",
-    from: (p) => !["github", "cli", "main.ts"].includes(folder(p)),
-    forbids: (t) => t.startsWith("@octokit/"),
-  },
-];
-
-function violations(rule: Rule): string[] {
-  const out: string[] = [];
-  for (const [file, targets] of graph) {
-    if (!rule.from(file)) continue;
-    for (const t of targets) if (rule.forbids(t)) out.push(`${file} -> ${t}`);
-  }
-  return out;
-}
-
-function cycles(): string[][] {
-  const found: string[][] = [];
-  const state = new Map<string, "active" | "done">();
-  const stack: string[] = [];
-  const visit = (node: string) => {
-    state.set(node, "active");
-    stack.push(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!graph.has(next)) continue;
-      if (state.get(next) === "active") found.push([...stack.slice(stack.indexOf(next)), next]);
-      else if (!state.has(next)) visit(next);
-    }
-    stack.pop();
-    state.set(node, "done");
-  };
-  for (const node of graph.keys()) if (!state.has(node)) visit(node);
-  return found;
-}
-
-describe("architecture", () => {
-  it("reads the imports it checks", () => {
-    expect(graph.get("main.ts")?.length).toBeGreaterThan(3);
-    expect(importsOf(join(SRC, "a/b.ts"), 'import type { A } from "../c/d.js";')).toEqual([
-      "c/d.ts",
-    ]);
-    expect(importsOf(join(SRC, "a/b.ts"), 'const m = await import("./e.js");')).toEqual(["a/e.ts"]);
-    expect(importsOf(join(SRC, "a/b.ts"), 'export { f } from "zod";')).toEqual(["zod"]);
+describe("architecture of src/", () => {
+  it("keeps every folder rule, module rule and guard, with no cycle between files or folders", () => {
+    expect(result.violations).toEqual([]);
   });
 
-  for (const rule of RULES) {
-    it(rule.name, () => expect(violations(rule)).toEqual([]));
-  }
+  it("read the tree it checked", () => {
+    expect(result.files.length).toBeGreaterThan(200);
+    const kinds = new Set(result.edges.map((e) => e.kind));
+    for (const kind of ["static", "type", "re-export", "dynamic", "type-query"]) {
+      expect(kinds, kind).toContain(kind);
+    }
+    const fromMain = result.edges
+      .filter((e) => e.from === "main.ts")
+      .map((e) => (e.target.kind === "error" ? e.target.reason : e.target.name));
+    expect(fromMain).toEqual(expect.arrayContaining(["plan/plan.ts", "node:fs", "@actions/core"]));
+  });
 
-  it("has no import cycles between files of src/", () => {
-    expect(cycles().map((c) => c.join(" -> "))).toEqual([]);
+  it("is the layering docs/ARCHITECTURE.md describes: every folder with its rank", () => {
+    const doc = readFileSync(resolve(ROOT, "docs/ARCHITECTURE.md"), "utf8");
+    const ranks = new Map(
+      [...doc.matchAll(/^\|\s*`([\w.-]+?)\/?`\s*\|\s*(\d+)\s*\|/gm)].map((m) => [
+        m[1],
+        Number(m[2]),
+      ]),
+    );
+    const expected = new Map(Object.entries(FOLDERS).map(([unit, r]) => [unit, r.rank]));
+    expect(ranks).toEqual(expected);
+    expect(new Set(result.files.map(unitOf))).toEqual(new Set(Object.keys(FOLDERS)));
+  });
+});
+
+describe("reading imports the way TypeScript does", () => {
+  const read = (text: string) =>
+    readImports("x.ts", text).imports.map((i) => [i.kind, i.specifier ?? `? ${i.written}`]);
+
+  it.each([
+    ['import { a } from "./a.js";', [["static", "./a.js"]]],
+    ['import "./side.js";', [["static", "./side.js"]]],
+    ['import type { A } from "./a.js";', [["type", "./a.js"]]],
+    ['import { type A } from "./a.js";', [["static", "./a.js"]]],
+    ['export { a } from "./a.js";', [["re-export", "./a.js"]]],
+    ['export type { A } from "./a.js";', [["re-export", "./a.js"]]],
+    ['export * as all from "./a.js";', [["re-export", "./a.js"]]],
+    ['const m = await import("./a.js");', [["dynamic", "./a.js"]]],
+    ["const m = await import(`./${name}.js`);", [["dynamic", "? `./${name}.js`"]]],
+    ["const m = await import(`./a.js`);", [["dynamic", "? `./a.js`"]]],
+    ["const m = await import(spec);", [["dynamic", "? spec"]]],
+    ['type T = import("./a.js").A;', [["type-query", "./a.js"]]],
+    ['type C = typeof import("openai");', [["type-query", "openai"]]],
+    ['const fs = require("fs");', [["require", "fs"]]],
+    ['import fs = require("fs");', [["require", "fs"]]],
+    ['declare module "./a.js" { interface A { b: 1 } }', [["augment", "./a.js"]]],
+    ['import/**/{ a } from "./a.js";', [["static", "./a.js"]]],
+    ['import {\n  // it\'s "here"\n  a,\n} from\n  "./a.js";', [["static", "./a.js"]]],
+    ['// import { a } from "./a.js";\nconst s = \'import "./b.js"\';', []],
+    ['/// <reference path="./a.ts" />\nexport {};', [["reference", "? ./a.ts"]]],
+  ])("%s", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+  });
+
+  it("reports a file that does not parse (it could hide an import)", () => {
+    expect(readImports("x.ts", 'import { a from "./a.js";').errors).not.toEqual([]);
+    expect(readImports("x.ts", 'import { a } from "./a.js";').errors).toEqual([]);
   });
 });

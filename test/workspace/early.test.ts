@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { prepareBaseSource } from "../../src/context/base-source.js";
 import { readAhead } from "../../src/workspace/early.js";
 import { createWorkspace } from "../../src/workspace/workspace.js";
 import { makeGitFixture, type GitFixture } from "../support/git-fixture.js";
@@ -20,7 +21,12 @@ async function workspace() {
   });
 }
 
-const at = (baseSha: string) => ({ baseSha, runDir: join(fx!.dir, "run"), maxFileBytes: 1e6 });
+const at = (baseSha: string) => ({
+  baseSha,
+  runDir: join(fx!.dir, "run"),
+  maxFileBytes: 1e6,
+  prepareBase: prepareBaseSource,
+});
 
 describe("readAhead", () => {
   it("indexes the diff in the run folder, lists the changed files, prepares the base's source", async () => {
@@ -50,7 +56,12 @@ describe("readAhead", () => {
     expect(
       await readAhead(
         Promise.resolve(undefined),
-        { baseSha: "0".repeat(40), runDir: "/nonexistent", maxFileBytes: 1e6 },
+        {
+          baseSha: "0".repeat(40),
+          runDir: "/nonexistent",
+          maxFileBytes: 1e6,
+          prepareBase: prepareBaseSource,
+        },
         new AbortController().signal,
       ),
     ).toBeUndefined();

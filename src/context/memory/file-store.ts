@@ -1,9 +1,9 @@
 import { appendFile, mkdir, open, readFile, rm, stat } from "node:fs/promises";
 import { dirname } from "node:path";
-import { serializeRow, type MemoryRow } from "./record.js";
+import { serializeRow, type MemoryRow } from "../../memory-store/record.js";
+import { hasRow } from "../../memory-store/parse.js";
+import { MemoryStoreError, type AppendResult, type MemoryStore } from "../../memory-store/store.js";
 import { errorText } from "../../util/error-text.js";
-import { hasRow } from "./retrieval.js";
-import { MemoryStoreError, type AppendResult, type MemoryStore } from "./store.js";
 
 export interface FileStoreOptions {
   /** How long an append waits for another writer's lock before giving up. */

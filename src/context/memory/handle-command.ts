@@ -12,7 +12,11 @@ import {
   parseForgetArgs,
   parseRememberArgs,
 } from "./command-args.js";
-import { idForComment, type MemoryRecord, type MemoryTombstone } from "./record.js";
+import {
+  idForComment,
+  type MemoryRecord,
+  type MemoryTombstone,
+} from "../../memory-store/record.js";
 import {
   REPLY_LIMIT,
   failureReply,
@@ -21,9 +25,10 @@ import {
   refusedReply,
   rememberedReply,
 } from "./replies.js";
-import { forgottenIds, loadMemory, parseStore } from "./retrieval.js";
-import { memoryRepository } from "./repository.js";
-import { MemoryStoreError, type MemoryStore } from "./store.js";
+import { parseStore } from "../../memory-store/parse.js";
+import { forgottenIds, loadMemory } from "./retrieval.js";
+import { memoryRepository } from "../../github/memory-repository.js";
+import { MemoryStoreError, type MemoryStore } from "../../memory-store/store.js";
 
 export type MemoryCommandName = "remember" | "forget" | "memories";
 

@@ -14,23 +14,17 @@ export {
   type MemoryRecord,
   type MemoryRow,
   type MemoryTombstone,
-} from "./record.js";
-export {
-  formatEntry,
-  loadMemory,
-  parseStore,
-  selectMemory,
-  type LoadedMemory,
-  type ParsedStore,
-} from "./retrieval.js";
+} from "../../memory-store/record.js";
+export { formatEntry, loadMemory, selectMemory, type LoadedMemory } from "./retrieval.js";
+export { parseStore, type ParsedStore } from "../../memory-store/parse.js";
 export {
   MemoryStoreError,
   type AppendResult,
   type MemoryStore,
   type MemoryStoreErrorCode,
-} from "./store.js";
+} from "../../memory-store/store.js";
 export { createFileStore, type FileStoreOptions } from "./file-store.js";
-export { memoryRepository } from "./repository.js";
+export { memoryRepository } from "../../github/memory-repository.js";
 export {
   handleMemoryCommand,
   isMemoryCommand,

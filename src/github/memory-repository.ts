@@ -1,5 +1,5 @@
-import type { Settings } from "../../config/settings.js";
-import type { RepoRef } from "../../github/port.js";
+import type { Settings } from "../config/settings.js";
+import type { RepoRef } from "./port.js";
 
 /** The repository that holds the memory store: `memory-repository`, else this one. */
 export function memoryRepository(repo: RepoRef, settings: Settings): RepoRef {

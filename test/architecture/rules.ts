@@ -1,0 +1,310 @@
+// The layering of src/, as data (docs/ARCHITECTURE.md explains it). Each folder (or top-level
+// file) of src/ has a rank and says what it may import: src folders or modules of a LOWER rank
+// only, npm packages, and `node:` modules. Ranks follow the data flow of a run (trigger → plan →
+// workspace → context → prompt → agent/rlm → publish); the shared ports (util, model, journal,
+// github, memory-store) rank below every stage so that any stage may use them, and the
+// composition roots (action, main, cli, index) rank above everything they wire together.
+//
+// Where a folder mixes roles, a MODULE rule states the invariant of the part that matters, so that
+// it still holds when files move between folders (#23) or a folder's list grows.
+
+export interface FolderRule {
+  rank: number;
+  /** One line: what the folder is for. */
+  job: string;
+  /** A shared port: an interface (and its adapters) every later stage may use. */
+  port?: true;
+  /** Other src folders, or single modules of them (`github/port.ts`), it may import. */
+  src: readonly string[];
+  /** npm packages it may import (a package's subpaths count as the package). */
+  packages: readonly string[];
+  /** Node's built-in modules it may import, written with `node:`. */
+  node: readonly string[];
+}
+
+const none: readonly string[] = [];
+/** A list written as one line of names, so the table reads as a table. */
+const words = (line: string): readonly string[] => line.split(" ");
+
+export const FOLDERS: Readonly<Record<string, FolderRule>> = {
+  util: {
+    rank: 1,
+    job: "pure helpers",
+    port: true,
+    src: none,
+    packages: none,
+    node: ["node:crypto"],
+  },
+  "version.ts": { rank: 1, job: "the version string", src: none, packages: none, node: none },
+  "run-context.ts": {
+    rank: 1,
+    job: "the runner's environment, read once",
+    src: none,
+    packages: ["@actions/core"],
+    node: ["node:os", "node:path"],
+  },
+  config: { rank: 2, job: "settings, validated", src: ["util"], packages: ["zod"], node: none },
+  "memory-store": {
+    rank: 2,
+    job: "the memory store's port and row format",
+    port: true,
+    src: ["util"],
+    packages: ["zod"],
+    node: ["node:crypto"],
+  },
+  model: {
+    rank: 3,
+    job: "the model port and its OpenAI-compatible adapter",
+    port: true,
+    src: ["config", "util"],
+    packages: ["openai", "zod"],
+    node: none,
+  },
+  journal: {
+    rank: 4,
+    job: "the event sink, its upload and its viewer",
+    port: true,
+    src: ["model", "util"],
+    packages: ["@actions/artifact"],
+    node: words("node:crypto node:fs node:path node:readline"),
+  },
+  github: {
+    rank: 4,
+    job: "the GitHub port and its Octokit adapters",
+    port: true,
+    src: words("config memory-store util"),
+    packages: words("@octokit/plugin-retry @octokit/plugin-throttling @octokit/rest"),
+    node: none,
+  },
+  outcome: {
+    rank: 5,
+    job: "what a run produced, as data",
+    src: words("journal model util"),
+    packages: ["zod"],
+    node: ["node:crypto"],
+  },
+  trigger: {
+    rank: 6,
+    job: "the event, parsed and validated; who asked",
+    src: ["github/port.ts", "util"],
+    packages: ["zod"],
+    node: none,
+  },
+  plan: {
+    rank: 7,
+    job: "the decision, pure",
+    src: words("config trigger util"),
+    packages: none,
+    node: none,
+  },
+  workspace: {
+    rank: 8,
+    job: "the disposable clone, git, the diff and its hunks",
+    src: words("config github/port.ts journal trigger util"),
+    packages: none,
+    node: words(
+      "node:child_process node:fs node:fs/promises node:os node:path node:readline node:timers/promises",
+    ),
+  },
+  context: {
+    rank: 9,
+    job: "instructions, skills, memory and runtime facts for the prompt",
+    src: words(
+      "config github/port.ts github/memory-repository.ts journal memory-store plan trigger util workspace",
+    ),
+    packages: ["zod"],
+    node: words("node:crypto node:fs node:fs/promises node:path"),
+  },
+  coverage: {
+    rank: 9,
+    job: "the hunk ledger: what a review examined",
+    src: ["util", "workspace"],
+    packages: none,
+    node: none,
+  },
+  triage: {
+    rank: 9,
+    job: "failed-CI logs to ranked candidates, without a model",
+    src: ["util"],
+    packages: none,
+    node: ["node:crypto", "node:fs/promises"],
+  },
+  prompt: {
+    rank: 10,
+    job: "named, versioned prompt sections",
+    src: ["github/port.ts", "util"],
+    packages: none,
+    node: ["node:crypto"],
+  },
+  review: {
+    rank: 10,
+    job: "the review's map over hunks, findings and their anchoring",
+    src: words("coverage journal model outcome util workspace"),
+    packages: ["zod"],
+    node: ["node:path"],
+  },
+  agent: {
+    rank: 11,
+    job: "the model/tool loop and its tools",
+    src: words("context github/port.ts journal model outcome prompt review util workspace"),
+    packages: ["execa", "zod"],
+    node: words("node:fs node:fs/promises node:path"),
+  },
+  rlm: {
+    rank: 11,
+    job: "the recursive language model engine and its confined REPL",
+    src: words("journal model util"),
+    packages: ["zod"],
+    node: words(
+      "node:child_process node:events node:fs node:fs/promises node:os node:path node:stream node:timers/promises node:url",
+    ),
+  },
+  modes: {
+    rank: 12,
+    job: "the mode registry and what each mode runs",
+    src: words(
+      "agent config context github/port.ts journal memory-store model outcome plan prompt review rlm triage trigger util workspace",
+    ),
+    packages: ["zod"],
+    node: words("node:crypto node:fs node:fs/promises node:os node:path"),
+  },
+  publish: {
+    rank: 13,
+    job: "rendering and posting an outcome, in order",
+    src: words("github/port.ts journal outcome run-context.ts util version.ts"),
+    packages: none,
+    node: ["node:crypto", "node:fs"],
+  },
+  action: {
+    rank: 14,
+    job: "the Action's ports, log and signals (a composition root)",
+    src: words(
+      "config context github journal model modes publish run-context.ts trigger util workspace",
+    ),
+    packages: ["@actions/core"],
+    node: ["node:path"],
+  },
+  cli: {
+    rank: 15,
+    job: "the rivumi command (a composition root)",
+    src: words(
+      "agent config context github/port.ts journal memory-store model modes outcome plan prompt publish rlm triage trigger util version.ts workspace",
+    ),
+    packages: ["execa"],
+    node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
+  },
+  "main.ts": {
+    rank: 16,
+    job: "one Action run: settings → trigger → plan → mode → finish",
+    src: words(
+      "action config journal modes outcome plan publish run-context.ts trigger util version.ts",
+    ),
+    packages: ["@actions/core"],
+    node: ["node:fs", "node:path"],
+  },
+  "index.ts": {
+    rank: 17,
+    job: "the Action's entry point",
+    src: ["action", "main.ts"],
+    packages: none,
+    node: none,
+  },
+};
+
+/**
+ * What some modules must never import (`forbids`), or the only things they may import from outside
+ * their own folder (`only`). Entries are folders, modules (`*` matches within a name), packages
+ * (`@octokit` covers the scope) and `node:` modules.
+ */
+export interface ModuleRule {
+  name: string;
+  modules: readonly string[];
+  forbids?: readonly string[];
+  only?: readonly string[];
+}
+
+/** Things only some modules may import, wherever the importer sits. */
+export interface GuardRule {
+  name: string;
+  targets: readonly string[];
+  onlyFrom: readonly string[];
+}
+
+/** Node modules and packages that reach outside the process. */
+const IO = [
+  "node:child_process",
+  "node:dgram",
+  "node:dns",
+  "node:fs",
+  "node:fs/promises",
+  "node:http",
+  "node:http2",
+  "node:https",
+  "node:net",
+  "node:os",
+  "node:readline",
+  "node:tls",
+  "node:worker_threads",
+  "@actions",
+  "@octokit",
+  "execa",
+  "openai",
+];
+
+export const MODULE_RULES: readonly ModuleRule[] = [
+  {
+    name: "the plan is pure: no I/O, no stage after it",
+    modules: ["plan/"],
+    forbids: [...IO, "journal", "github", "model", "workspace", "context", "triage", "modes"],
+  },
+  {
+    name: "the review's map, hunk ledger and anchoring post nothing and speak to no GitHub",
+    modules: [
+      "review/map.ts",
+      "review/anchor.ts",
+      "review/findings.ts",
+      "review/budget.ts",
+      "review/diff-review.ts",
+      "coverage/",
+    ],
+    forbids: ["publish", "github", "@octokit"],
+  },
+  {
+    name: "the triage's ranking imports nothing but util/",
+    modules: [
+      "triage/candidates.ts",
+      "triage/signals.ts",
+      "triage/expand.ts",
+      "triage/patterns.ts",
+      "triage/rule.ts",
+      "triage/rules-*.ts",
+      "triage/clean-line.ts",
+      "triage/types.ts",
+    ],
+    only: ["util"],
+  },
+  {
+    name: "the model adapter knows no mode or feature",
+    modules: ["model/"],
+    forbids: ["modes", "agent", "rlm", "review", "triage", "context", "publish", "journal"],
+  },
+  {
+    name: "the journal is a sink: it knows no feature and no outcome",
+    modules: ["journal/"],
+    forbids: ["review", "outcome", "coverage", "triage", "modes", "agent", "rlm", "publish"],
+  },
+];
+
+export const GUARDS: readonly GuardRule[] = [
+  {
+    name: "only the composition roots and the GitHub adapters speak Octokit; the rest use the port",
+    targets: [
+      "@octokit",
+      "github/octokit.ts",
+      "github/actions-port.ts",
+      "github/memory-store.ts",
+      "github/memory-branch-store.ts",
+    ],
+    onlyFrom: ["github/", "action/", "cli/", "main.ts"],
+  },
+];
