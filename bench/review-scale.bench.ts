@@ -49,6 +49,12 @@ interface Measured {
   sentChars: number;
   overheadChars: number;
   requests: number;
+  /** Child reviewers' requests, and the batches the journal says they answered. */
+  childRequests: number;
+  batches: number;
+  /** Requests sent again: repair turns of malformed replies, and refused parameters. */
+  repairs: number;
+  refusals: number;
   comment: string;
 }
 
@@ -173,6 +179,8 @@ async function measure(size: Size): Promise<Measured> {
           0,
         ),
         requests: requests.length,
+        childRequests: childRequests.length,
+        ...journalCounts(run.outputs["journal-file"]),
         comment: world.github.issueComments(FULL, PR)[0]?.body ?? "",
       };
     } finally {
@@ -182,6 +190,20 @@ async function measure(size: Size): Promise<Measured> {
     rmSync(scratch, { recursive: true, force: true });
     await pr.remove();
   }
+}
+
+/** What the run's journal says of its child batches and of requests sent a second time. */
+function journalCounts(file: string | undefined) {
+  const events = (file ? readFileSync(file, "utf8") : "")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as { type?: string; repaired?: boolean });
+  const batches = events.filter((e) => e.type === "review.batch");
+  return {
+    batches: batches.length,
+    repairs: batches.filter((e) => e.repaired === true).length,
+    refusals: events.filter((e) => e.type === "model.negotiated").length,
+  };
 }
 
 const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
@@ -211,6 +233,18 @@ const bench: Bench = async ({ quick }) => {
       detail: `${fmt(m.hunksExamined)} of ${fmt(m.hunksTotal)}, conclusion ${m.conclusion}, ${fmt(m.requests)} model requests, wall ${fmt(m.wallMs / 1000)} s, peak RSS ${fmt(m.peakRss / MB)} MB`,
     });
   }
+  // Structured replies and the adapter's negotiation cost nothing while replies are well formed
+  // and no parameter is refused: one request a child batch, as before them.
+  const extra = small.childRequests - small.batches;
+  results.push({
+    name: `review ${label(small)}: extra child requests with well-formed replies`,
+    median: extra,
+    unit: "requests",
+    target: "= 0",
+    ok: extra === 0 && small.repairs === 0 && small.refusals === 0,
+    failsQuick: true,
+    detail: `${fmt(small.requests)} model requests: ${fmt(small.childRequests)} child requests for ${fmt(small.batches)} batches, ${fmt(small.repairs)} repairs, ${fmt(small.refusals)} refused parameters`,
+  });
   results.push({
     name: `review largest RLM root request, ${label(large)} over ${label(small)}`,
     median: large.rootMaxChars / small.rootMaxChars,

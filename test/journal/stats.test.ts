@@ -155,3 +155,40 @@ describe("rivumi journal stats", () => {
     expect(text.length).toBeLessThan(20_000);
   });
 });
+
+describe("journal stats of a review that repaired replies and learned a refusal", () => {
+  it("counts the repaired batches and names each refused parameter once", async () => {
+    const batch = (id: string, repaired: boolean): AnyEvent => ({
+      type: "review.batch",
+      id,
+      hunks: 2,
+      chars: 100,
+      ok: true,
+      ms: 5,
+      ...(repaired ? { repaired: true, repairReason: "cut short" } : {}),
+    });
+    const events: AnyEvent[] = [
+      {
+        type: "model.negotiated",
+        baseUrl: "http://127.0.0.1:1/v1",
+        model: "o4-mini",
+        refused: "max_tokens",
+        instead: "max_completion_tokens",
+        status: 400,
+        error: "Unsupported parameter",
+      },
+      batch("batch-1", true),
+      batch("batch-2", false),
+      batch("batch-3", true),
+    ];
+    const s = await statsOf(events);
+    expect(s.reviewBatches).toBe(3);
+    expect(s.reviewRepairs).toBe(2);
+    expect(s.negotiated).toEqual(["max_tokens -> max_completion_tokens"]);
+    const path = tmp.write("j.jsonl", journalText(events));
+    await run(["stats", path]);
+    const text = out.join("");
+    expect(text).toContain("3 review batches (2 repaired: one more request each)");
+    expect(text).toContain("refused   max_tokens -> max_completion_tokens");
+  });
+});

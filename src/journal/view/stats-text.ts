@@ -41,7 +41,8 @@ export function formatStats(journal: ReadJournal, s: JournalStats): string {
   out.push(
     "",
     `time      ${duration(s.ms)}`,
-    `requests  ${count(s.modelRequests)} model, ${count(s.toolCalls)} tool calls, ${count(s.rlmTurns)} RLM turns, ${count(s.childCalls)} RLM child calls${s.reviewBatches ? `, ${count(s.reviewBatches)} review batches` : ""}`,
+    `requests  ${count(s.modelRequests)} model, ${count(s.toolCalls)} tool calls, ${count(s.rlmTurns)} RLM turns, ${count(s.childCalls)} RLM child calls${s.reviewBatches ? `, ${count(s.reviewBatches)} review batches${s.reviewRepairs ? ` (${count(s.reviewRepairs)} repaired: one more request each)` : ""}` : ""}`,
+    ...(s.negotiated.length > 0 ? [`refused   ${line(s.negotiated.join("; "), 400)}`] : []),
     `tokens    ${tokens(s.spend.tokens)}`,
     `cost      ${cost(s.spend.costUsd)}${s.spend.costUsd === undefined ? " (no prices: pass --prices IN,OUT)" : ""}`,
   );

@@ -2,6 +2,7 @@
 // requests; the retries and the errors. Counted from the events, whatever kind of run it was.
 import {
   addTokens,
+  bool,
   costOf,
   isError,
   NO_TOKENS,
@@ -72,8 +73,12 @@ export interface JournalStats {
   toolCalls: number;
   rlmTurns: number;
   childCalls: number;
-  /** Child requests of a large review's map (`review.batch`). */
+  /** Child batches of a large review's map (`review.batch`). */
   reviewBatches: number;
+  /** Of those, the batches whose malformed first reply got a repair turn (a second request). */
+  reviewRepairs: number;
+  /** Parameters an endpoint refused, each learned once (`model.negotiated`): `refused -> instead`. */
+  negotiated: string[];
   /** Summed over the model calls. */
   spend: Spend;
   /** As `run.finished` recorded it, when it did. */
@@ -219,6 +224,11 @@ export function journalStats(journal: ReadJournal, prices?: Prices): JournalStat
     rlmTurns: events.filter((e) => e.type === "rlm.turn").length,
     childCalls: events.filter((e) => e.type === "rlm.child_call").length,
     reviewBatches: events.filter((e) => e.type === "review.batch").length,
+    reviewRepairs: events.filter((e) => e.type === "review.batch" && bool(e, "repaired") === true)
+      .length,
+    negotiated: events
+      .filter((e) => e.type === "model.negotiated")
+      .map((e) => `${str(e, "refused") ?? "?"} -> ${str(e, "instead") ?? "?"}`),
     spend: total,
     recorded: finished
       ? { tokens: tokensOf(finished), costUsd: num(finished, "costUsd") }
