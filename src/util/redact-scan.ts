@@ -1,6 +1,8 @@
 // One linear pass that reads a text two ways at once, as written (the raw reading) and with its
 // units decoded (the view), each with separators and invisible characters dropped and
-// compatibility forms folded, and reports every span of the text that reads as a needle.
+// compatibility forms folded, and reports every span of the text that reads as a needle. The
+// raw reading catches what a unit would swallow: in `g\1\6` or `g&h;s`, `\1` and `&h;` decode
+// to nothing a secret holds, but whoever reads the text as written sees `g16` and `ghs`.
 import { DROP, SPECIAL, foldTables } from "./redact-fold.js";
 import { HASH_MASK, Q, bitOf, type Needle, type NeedleIndex } from "./redact-index.js";
 import { NEST_REACH, completes, isHex, type Intro } from "./redact-nest.js";
@@ -103,9 +105,9 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
         let hides = false;
         for (let j = i; j < end; j++) {
           const cj = text.charCodeAt(j);
-          const g = lower[cj]!;
-          if (g === DROP) continue;
           if (cj === 0x26 || cj === 0x25 || cj === 0x5c) hides = true;
+          if (keep[cj] === DROP) continue;
+          const g = lower[cj]!;
           hr = ((hr << 5) ^ (g === SPECIAL ? cj : g)) & HASH_MASK;
           const b = bitOf(hr);
           if ((bits[b >>> 5]! >>> (b & 31)) & 1) rawHit(text, j + 1, hr, ix, spans);
@@ -131,8 +133,8 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
         }
         for (let k = 0; k < count; k++) {
           const u = k === 0 ? first : second;
+          if (keep[u] === DROP) continue;
           const g = lower[u]!;
-          if (g === DROP) continue;
           hv = ((hv << 5) ^ (g === SPECIAL ? u : g)) & HASH_MASK;
           ringAt[n & ringMask] = i;
           ringCode[n & ringMask] = u;
@@ -140,11 +142,12 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
           const b = bitOf(hv);
           if ((bits[b >>> 5]! >>> (b & 31)) & 1) viewHit(ring, n, end, hv, ix, spans);
         }
-        if (count === 1 && lower[first] === SPECIAL && first !== 0x30) {
+        // An introducer decoded from an escape is a separator: it has no place in the view.
+        if (count === 1 && lower[first] === SPECIAL && first !== 0x30 && first < 0xd800) {
           intro.at = i;
           intro.end = end;
-          intro.n = n - 1;
-          intro.before = n > 1 ? ringCode[(n - 2) & ringMask]! : 0;
+          intro.n = n;
+          intro.before = n > 0 ? ringCode[(n - 1) & ringMask]! : 0;
           intro.code = first;
         }
         if (hides && count === 0 && c === 0x3c) result.hidden.push(i, end);
@@ -156,19 +159,20 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
         }
         continue;
       }
-      // An introducer that is dropped when it begins nothing (a lone ESC) stays dropped.
-      if (keep[c] === DROP) {
-        i++;
-        continue;
-      }
-      f = c;
-      if (c !== 0x30 && c < 0xd800) {
+      // An introducer that begins nothing is a separator, but a decoded character after it
+      // may still complete it (`&%23103;`).
+      if (c !== 0x30 && c !== 0x1b && c < 0xd800) {
         intro.at = i;
         intro.end = i + 1;
         intro.n = n;
         intro.before = n > 0 ? ringCode[(n - 1) & ringMask]! : 0;
         intro.code = c;
       }
+      if (keep[c] === DROP) {
+        i++;
+        continue;
+      }
+      f = c;
     }
     hv = ((hv << 5) ^ f) & HASH_MASK;
     ringAt[n & ringMask] = i;
