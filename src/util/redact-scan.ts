@@ -18,6 +18,19 @@ export interface ScanResult {
   regions: number[];
 }
 
+/**
+ * Appends [start, end], or widens the last span when the two overlap: a secret written out
+ * matches each of its fragments, and text made of secrets would otherwise hold dozens of spans
+ * per secret until they are merged.
+ */
+function addSpan(spans: number[], start: number, end: number): void {
+  const last = spans.length - 2;
+  if (last >= 0 && start <= spans[last + 1]! && end >= spans[last]!) {
+    if (start < spans[last]!) spans[last] = start;
+    if (end > spans[last + 1]!) spans[last + 1] = end;
+  } else spans.push(start, end);
+}
+
 function same(needle: Needle, k: number, c: number, keep: Uint16Array): boolean {
   let f = keep[c]!;
   if (needle.caseless && f >= 0x41 && f <= 0x5a) f |= 0x20;
@@ -35,7 +48,7 @@ function rawHit(text: string, end: number, h: number, ix: NeedleIndex, spans: nu
       while (j >= 0 && keep[text.charCodeAt(j)] === DROP);
       if (j < 0 || !same(needle, k, text.charCodeAt(j), keep)) break;
     }
-    if (k < 0) spans.push(j, end);
+    if (k < 0) addSpan(spans, j, end);
   }
 }
 
@@ -54,7 +67,7 @@ function viewHit(ring: Ring, n: number, end: number, h: number, ix: NeedleIndex,
     if (len > n || len > mask) continue;
     let k = len - 1;
     while (k >= 0 && same(needle, k, ring.code[(n - len + k) & mask]!, keep)) k--;
-    if (k < 0) spans.push(ring.at[(n - len) & mask]!, end);
+    if (k < 0) addSpan(spans, ring.at[(n - len) & mask]!, end);
   }
 }
 
