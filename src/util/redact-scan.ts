@@ -113,7 +113,7 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
     }
     if (f === SPECIAL) {
       if ((c !== 0x30 || (text.charCodeAt(i + 1) | 0x20) === 0x78) && decodeUnit(text, i)) {
-        const { end, count, first, second } = unit;
+        const { end, count, first, second, crossed } = unit;
         if (lag === 0) hr = hv;
         let hides = false;
         for (let j = i; j < end; j++) {
@@ -131,6 +131,8 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
           nest = intro.n;
         else if (count === 1 && first === 0x3d && isHex(text, end) && isHex(text, end + 1))
           nest = n;
+        // `&bsol;1` is `\1` to whoever decodes the reference and stops there.
+        else if (crossed && (count === 0 || keep[first] === DROP)) nest = n;
         if (nest >= 0) {
           const back = nest - reach;
           let from = back > 0 ? ringAt[back & ringMask]! : 0;

@@ -6,8 +6,12 @@ import { LEGACY_NAMES, MAX_ENTITY_NAME, legacyEntity, namedEntity } from "./reda
 import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./redact-fold.js";
 import { linkTailEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
 
-/** The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units. */
-export const unit = { end: 0, count: 0, first: 0, second: 0 };
+/**
+ * The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units;
+ * `crossed` when an escape of one kind spelled the introducer of another that was then decoded
+ * too (`&bsol;n`, `%5C1`): a first reader sees that second escape as text.
+ */
+export const unit = { end: 0, count: 0, first: 0, second: 0, crossed: false };
 /** Whether the introducer being decoded was itself decoded from an escape. */
 let inner = false;
 
@@ -278,6 +282,8 @@ export function decodeUnit(s: string, i: number): boolean {
   const outer = inner;
   inner = false;
   const found = decodeOnce(s.charCodeAt(i), s, i);
+  let crossed = false;
+  let kind = s.charCodeAt(i);
   for (let depth = 0; found && depth < MAX_DEPTH; depth++) {
     const { end, count, first } = unit;
     if (count !== 1 || !reintroduces(first)) break;
@@ -290,7 +296,20 @@ export function decodeUnit(s: string, i: number): boolean {
       emitUnit(first, end);
       break;
     }
+    if (first !== kind && first !== 0x1b) crossed = true;
+    kind = first;
   }
+  unit.crossed = crossed;
+  inner = outer;
+  return found;
+}
+
+/** Decodes the unit at `s[i]` as a first reader does: an introducer it spells stays as it is. */
+export function decodeUnitOnce(s: string, i: number): boolean {
+  const outer = inner;
+  inner = false;
+  const found = decodeOnce(s.charCodeAt(i), s, i);
+  unit.crossed = false;
   inner = outer;
   return found;
 }

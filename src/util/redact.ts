@@ -133,6 +133,9 @@ function findSpans(text: string, indexes: Indexes, ix: NeedleIndex, depth: numbe
     // The next layer, of every kind of unit at once and of all kinds but one: what the first
     // layer decoded may or may not have been meant to combine further.
     back(view, findSpans(view.text, indexes, indexes.texts, depth + 1));
+    const once = decodeLayer(text.slice(from, regions[k + 1]), undefined, true);
+    if (once && once.text !== view.text)
+      back(once, findSpans(once.text, indexes, indexes.texts, depth + 1));
     for (const family of LAYER_KINDS) {
       const next = decodeLayer(view.text, family);
       if (!next) continue;
