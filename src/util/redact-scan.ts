@@ -3,7 +3,7 @@
 // compatibility forms folded, and reports every span of the text that reads as a needle. The
 // raw reading catches what a unit would swallow: in `g\1\6` or `g&h;s`, `\1` and `&h;` decode
 // to nothing a secret holds, but whoever reads the text as written sees `g16` and `ghs`.
-import { DROP, SPECIAL, foldTables } from "./redact-fold.js";
+import { DROP, SPECIAL, foldAstral, foldTables } from "./redact-fold.js";
 import { HASH_MASK, Q, bitOf, type Needle, type NeedleIndex } from "./redact-index.js";
 import { NEST_REACH, completes, isHex, type Intro } from "./redact-nest.js";
 import { decodeUnit, unit } from "./redact-unit.js";
@@ -37,18 +37,48 @@ function same(needle: Needle, k: number, c: number, keep: Uint16Array): boolean 
   return f === needle.chars[k];
 }
 
+/** Where the raw reading's character before `j` starts (-1 at the start), in `raw.at`/`raw.c`. */
+const raw = { at: 0, c: 0 };
+
+function rawBefore(text: string, keep: Uint16Array, j: number): void {
+  for (;;) {
+    j--;
+    if (j < 0) break;
+    let c = text.charCodeAt(j);
+    // A character above U+FFFF is read as what it folds to, as written: `😀` is a separator.
+    if (c >= 0xdc00 && c <= 0xdfff && j > 0) {
+      const hi = text.charCodeAt(j - 1);
+      const f =
+        hi >= 0xd800 && hi <= 0xdbff
+          ? foldAstral(0x10000 + ((hi - 0xd800) << 10) + c - 0xdc00)
+          : -1;
+      if (f === DROP) {
+        j--;
+        continue;
+      }
+      if (f >= 0) {
+        j--;
+        c = f;
+      }
+    }
+    if (keep[c] === DROP) continue;
+    raw.c = c;
+    break;
+  }
+  raw.at = j;
+}
+
 /** Verifies the raw reading that ends at `end` against the needles of hash `h`. */
 function rawHit(text: string, end: number, h: number, ix: NeedleIndex, spans: number[]): void {
   const { keep } = foldTables();
   for (const needle of ix.byHash.get(h) ?? []) {
-    let j = end;
+    raw.at = end;
     let k = needle.chars.length - 1;
     for (; k >= 0; k--) {
-      do j--;
-      while (j >= 0 && keep[text.charCodeAt(j)] === DROP);
-      if (j < 0 || !same(needle, k, text.charCodeAt(j), keep)) break;
+      rawBefore(text, keep, raw.at);
+      if (raw.at < 0 || !same(needle, k, raw.c, keep)) break;
     }
-    if (k < 0) addSpan(spans, j, end);
+    if (k < 0) addSpan(spans, raw.at, end);
   }
 }
 
@@ -116,7 +146,15 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
         const { end, count, first, second, crossed } = unit;
         if (lag === 0) hr = hv;
         let hides = false;
-        for (let j = i; j < end; j++) {
+        // A surrogate pair is a character, not an escape: written or decoded, it reads the same.
+        const pair = c >= 0xd800 && c <= 0xdbff;
+        if (pair && count === 1) {
+          const g = lower[first]!;
+          hr = ((hr << 5) ^ (g === SPECIAL ? first : g)) & HASH_MASK;
+          const b = bitOf(hr);
+          if ((bits[b >>> 5]! >>> (b & 31)) & 1) rawHit(text, end, hr, ix, spans);
+        }
+        for (let j = pair ? end : i; j < end; j++) {
           const cj = text.charCodeAt(j);
           if (cj === 0x26 || cj === 0x25 || cj === 0x5c) hides = true;
           if (keep[cj] === DROP) continue;

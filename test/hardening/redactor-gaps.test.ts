@@ -182,17 +182,20 @@ describe("redactor gaps: secrets a reader still reads", () => {
         `${each(s.slice(0, at(s, 0.5)), (c) => `&#x${c.charCodeAt(0).toString(16)};`)} and ${s.slice(at(s, 0.5)).replace(/[-_]/g, "&hyphen;")}`,
     });
     expect(survivors(cases)).toEqual([]);
-    // In a JSON text (a journal line), halves in two strings are masked and the line still parses.
+    // In a JSON text (a journal line), pieces in strings around a number are masked string by
+    // string: the line still parses, with its three elements.
     const r = redactor();
     for (const { secret } of SECRETS) {
-      const line = JSON.stringify({
-        type: "tool.call",
-        args: [secret.slice(0, 20), secret.slice(20)],
-      });
+      const at = 10 + secret.slice(10).search(/[1-9]/);
+      const end = at + /^\d+/.exec(secret.slice(at))![0].length;
+      const args = [secret.slice(0, at), Number(secret.slice(at, end)), secret.slice(end)];
+      const line = JSON.stringify({ type: "tool.call", args });
       const out = r.redact(line);
-      expect(() => JSON.parse(out) as unknown, out).not.toThrow();
-      expect(out).not.toContain(secret.slice(20, 30));
-      expect(out).not.toContain(secret.slice(8, 18));
+      const parsed = JSON.parse(out) as { type: string; args: unknown[] };
+      expect(parsed.type, out).toBe("tool.call");
+      expect(parsed.args, out).toHaveLength(3);
+      expect(out).not.toContain(secret.slice(end, end + 10));
+      expect(out).not.toContain(secret.slice(at - 10, at));
     }
   });
 });
