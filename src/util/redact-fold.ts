@@ -9,10 +9,11 @@ export const DROP = 0xffff;
 export const SPECIAL = 0xfffe;
 
 /**
- * Characters that may begin a unit: escape, entity, tag, `0x`, ESC, a link's `](…)` tail, and
- * (added below) a high surrogate. All but `0` are separators when they begin nothing.
+ * Characters that may begin a unit: escape, entity, tag, `0x`, ESC, a link's `](…)` tail, an
+ * emoji shortcode, and (added below) a high surrogate. All but `0` are separators when they
+ * begin nothing.
  */
-const INTRODUCERS = "\\&%=<0\x1b]";
+const INTRODUCERS = "\\&%=<0\x1b]:";
 const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Mn}\p{Me}\p{Default_Ignorable_Code_Point}]$/u;
 /** Punctuation, symbols (emoji, arrows, bullets) and spaces: what joins characters visibly. */
 const SEPARATOR = /^[\p{P}\p{S}\p{Z}]$/u;

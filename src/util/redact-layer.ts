@@ -7,7 +7,7 @@ import { decodeUnit, decodeUnitOnce, unit } from "./redact-unit.js";
  * The kinds of unit, by their introducers. A second layer may be one kind only: `=3D%45` is
  * `=E` to whoever decoded the percent escapes and stops there.
  */
-export const FAMILIES: readonly string[] = ["\\", "&", "%", "=", "<]", "0"];
+export const FAMILIES: readonly string[] = ["\\", "&", "%", "=", "<]:", "0"];
 
 /** A decoded text and, for each unit, [outStart, outEnd, inStart, inEnd] in a flat array. */
 export interface Layer {

@@ -1,6 +1,7 @@
 // Markup that renders as nothing: tags and comments, the tail of a Markdown link or image
-// (`](…)`, `][…]`), and the terminal escape sequences a log viewer turns into colours. Emphasis,
-// strike-through, code spans and brackets need nothing here: their marks are separators.
+// (`](…)`, `][…]`), the terminal escape sequences a log viewer turns into colours, and emoji
+// shortcodes, which render as a separator. Emphasis, strike-through, code spans and brackets
+// need nothing here: their marks are separators.
 
 /** A tag or comment longer than this is not taken for markup. */
 const MAX_TAG = 1024;
@@ -139,4 +140,22 @@ export function linkTailEnd(s: string, i: number): number {
     while (j < limit && isBlank(s.charCodeAt(j))) j++;
   }
   return s.charCodeAt(j) === 0x29 ? j + 1 : -1;
+}
+
+/** Longest emoji shortcode name taken for one. */
+const MAX_SHORTCODE = 40;
+
+/**
+ * The end of an emoji shortcode (`:smile:`, `:+1:`) at `s[i]`, or -1: GitHub shows an emoji,
+ * which reads as a separator.
+ */
+export function shortcodeEnd(s: string, i: number): number {
+  const limit = Math.min(s.length, i + 2 + MAX_SHORTCODE);
+  for (let j = i + 1; j < limit; j++) {
+    const c = s.charCodeAt(j);
+    if (c === 0x3a) return j > i + 1 ? j + 1 : -1;
+    const word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+    if (!(word || c === 0x5f || c === 0x2b || c === 0x2d)) return -1;
+  }
+  return -1;
 }

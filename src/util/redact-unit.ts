@@ -4,7 +4,7 @@
 // pairs that read as ASCII, and markup and terminal escapes, which render as nothing.
 import { LEGACY_NAMES, MAX_ENTITY_NAME, legacyEntity, namedEntity } from "./redact-entities.js";
 import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./redact-fold.js";
-import { linkTailEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
+import { linkTailEnd, shortcodeEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
 
 /**
  * The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units;
@@ -259,6 +259,8 @@ function decodeOnce(c: number, s: string, i: number): boolean {
       return emitEnd(terminalEscapeEnd(s, i));
     case 0x5d:
       return emitEnd(linkTailEnd(s, i));
+    case 0x3a:
+      return emitEnd(shortcodeEnd(s, i));
     default:
       return surrogatePair(s, i);
   }
