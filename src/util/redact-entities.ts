@@ -122,9 +122,19 @@ for (const [name, code] of Object.entries({
   divide: 0xf7,
 }))
   LEGACY.set(name, String.fromCharCode(code));
-export const LEGACY_NAMES: readonly string[] = [...LEGACY.keys()].sort(
-  (a, b) => b.length - a.length,
-);
+const LEGACY_BY_FIRST = new Map<number, string[]>();
+for (const name of [...LEGACY.keys()].sort((a, b) => b.length - a.length))
+  LEGACY_BY_FIRST.set(name.charCodeAt(0), [
+    ...(LEGACY_BY_FIRST.get(name.charCodeAt(0)) ?? []),
+    name,
+  ]);
+
+/** The legacy name that `s` holds at `at` (the longest), or undefined. */
+export function legacyNameAt(s: string, at: number): string | undefined {
+  for (const name of LEGACY_BY_FIRST.get(s.charCodeAt(at)) ?? [])
+    if (s.startsWith(name, at)) return name;
+  return undefined;
+}
 
 /** The value of a legacy name written without its `;`. */
 export function legacyEntity(name: string): string {

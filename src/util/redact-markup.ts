@@ -150,6 +150,9 @@ const MAX_SHORTCODE = 40;
  * which reads as a separator.
  */
 export function shortcodeEnd(s: string, i: number): number {
+  // Names begin with a letter (or are `+1`, `-1`), so a time such as `12:07:07` is none.
+  const first = s.charCodeAt(i + 1);
+  if (!((first >= 0x61 && first <= 0x7a) || first === 0x2b || first === 0x2d)) return -1;
   const limit = Math.min(s.length, i + 2 + MAX_SHORTCODE);
   for (let j = i + 1; j < limit; j++) {
     const c = s.charCodeAt(j);

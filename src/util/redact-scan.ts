@@ -101,6 +101,25 @@ function viewHit(ring: Ring, n: number, end: number, h: number, ix: NeedleIndex,
   }
 }
 
+/**
+ * Whether `c` is an introducer that a decoded character may complete into a unit (`&%23103;`,
+ * `]%28x%29`); `0`, ESC, `:` and surrogates begin no second layer.
+ */
+function nests(c: number): boolean {
+  return c === 0x5c || c === 0x26 || c === 0x25 || c === 0x3d || c === 0x3c || c === 0x5d;
+}
+
+/**
+ * Whether the introducer `c`, followed by `next`, may begin a unit: a cheap test that spares a
+ * decode for the `0` of numbers, the `:` of JSON and times and the `]` of arrays.
+ */
+function mayOpen(c: number, next: number): boolean {
+  if (c === 0x30) return (next | 0x20) === 0x78;
+  if (c === 0x5d) return next === 0x28 || next === 0x5b;
+  if (c === 0x3a) return (next >= 0x61 && next <= 0x7a) || next === 0x2b || next === 0x2d;
+  return true;
+}
+
 let shared: Ring | undefined;
 
 /** A ring of at least `size` entries, shared by all scans (they never overlap). */
@@ -142,7 +161,7 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
       continue;
     }
     if (f === SPECIAL) {
-      if ((c !== 0x30 || (text.charCodeAt(i + 1) | 0x20) === 0x78) && decodeUnit(text, i)) {
+      if (mayOpen(c, text.charCodeAt(i + 1)) && decodeUnit(text, i)) {
         const { end, count, first, second, crossed } = unit;
         if (lag === 0) hr = hv;
         let hides = false;
@@ -196,7 +215,7 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
           if ((bits[b >>> 5]! >>> (b & 31)) & 1) viewHit(ring, n, end, hv, ix, spans);
         }
         // An introducer decoded from an escape is a separator: it has no place in the view.
-        if (count === 1 && lower[first] === SPECIAL && first !== 0x30 && first < 0xd800) {
+        if (count === 1 && nests(first)) {
           intro.at = i;
           intro.end = end;
           intro.n = n;
@@ -214,7 +233,7 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
       }
       // An introducer that begins nothing is a separator, but a decoded character after it
       // may still complete it (`&%23103;`).
-      if (c !== 0x30 && c !== 0x1b && c < 0xd800) {
+      if (nests(c)) {
         intro.at = i;
         intro.end = i + 1;
         intro.n = n;

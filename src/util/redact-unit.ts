@@ -2,7 +2,7 @@
 // as a renderer or a reader would decode it: JSON/JS escapes, HTML character references,
 // percent and quoted-printable escapes (UTF-8 sequences whole), `0xHH` byte literals, surrogate
 // pairs that read as ASCII, and markup and terminal escapes, which render as nothing.
-import { LEGACY_NAMES, MAX_ENTITY_NAME, legacyEntity, namedEntity } from "./redact-entities.js";
+import { MAX_ENTITY_NAME, legacyEntity, legacyNameAt, namedEntity } from "./redact-entities.js";
 import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./redact-fold.js";
 import { linkTailEnd, shortcodeEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
 
@@ -194,10 +194,8 @@ function entity(s: string, i: number): boolean {
   if (j === i + 1 || s.charCodeAt(i + 1) <= 0x39) return false;
   if (s.charCodeAt(j) === 0x3b) return emitText(namedEntity(s.slice(i + 1, j)), j + 1);
   // Only where the `&` is written out: `%26amp%3B` is `&amp;` once its `%3B` is decoded.
-  if (!inner)
-    for (const name of LEGACY_NAMES)
-      if (s.startsWith(name, i + 1)) return emitText(legacyEntity(name), i + 1 + name.length);
-  return false;
+  const name = inner ? undefined : legacyNameAt(s, i + 1);
+  return name !== undefined && emitText(legacyEntity(name), i + 1 + name.length);
 }
 
 /** `%HH` (either case) and the old `%uXXXX`. */
