@@ -66,6 +66,8 @@ describe("redactor gaps: secrets a reader still reads", () => {
       (c) => `<kbd>${c}</kbd>`,
       (c) => `${c}[](#)`,
       (c) => `${c}<a href="https://x.io/"></a>`,
+      (c) => `${c}:smile:`,
+      (c) => `:+1:${c}`,
     ];
     const forms: Record<string, (s: string) => string> = {};
     MARKUP.forEach((m) => (forms[`markup ${m("g", 0)}`] = (s) => `${each(s, m)}\n\n[r]: #`));

@@ -1,5 +1,5 @@
 // What a reader recovers from a text, written apart from the redactor: Markdown's link and image
-// tails and HTML tags removed, references decoded twice by Python's own HTML5 decoder (`html.unescape`,
+// tails, emoji shortcodes and HTML tags removed, references decoded twice by Python's own HTML5 decoder (`html.unescape`,
 // the complete table), compatibility forms folded, and only letters and digits kept. A secret
 // whose body, or a piece of eight characters of it, can be read there was published.
 import { execFileSync } from "node:child_process";
@@ -40,11 +40,13 @@ const LINK_TAIL =
   /\]\((?:\s*(?:<[^<>\n]*>|(?:[^\s()]|\([^\s()]*\))*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*)\)/g;
 const REFERENCE_TAIL = /\]\[[^\][]*\]/g;
 const TAG = /<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** GitHub shows `:smile:` as an emoji. */
+const SHORTCODE = /:[a-z+-][a-z0-9_+-]*:/g;
 
 /** What a reader sees of each text: letters and digits only (one Python call for all). */
 export function readings(texts: readonly string[]): string[] {
   const stripped = texts.map((t) =>
-    t.replace(LINK_TAIL, "").replace(REFERENCE_TAIL, "").replace(TAG, ""),
+    t.replace(LINK_TAIL, "").replace(REFERENCE_TAIL, "").replace(TAG, "").replace(SHORTCODE, ""),
   );
   const decoded = JSON.parse(
     python(
