@@ -5,6 +5,7 @@
 // symbol, a space or a letter no secret is made of (`&hyphen;`, `&rarr;`, `&bull;`,
 // `&eacute;`), or is no reference at all. test/hardening/redactor-gaps.test.ts checks this
 // split against Python's complete table.
+import { isAsciiAlnum } from "./redact-fold.js";
 
 /** Names by the character they stand for. */
 const NAMED: Readonly<Record<string, string>> = {
@@ -123,35 +124,45 @@ for (const [name, code] of Object.entries({
 }))
   LEGACY.set(name, String.fromCharCode(code));
 const LEGACY_BY_FIRST = new Map<number, string[]>();
-for (const name of [...LEGACY.keys()].sort((a, b) => b.length - a.length))
-  LEGACY_BY_FIRST.set(name.charCodeAt(0), [
-    ...(LEGACY_BY_FIRST.get(name.charCodeAt(0)) ?? []),
-    name,
-  ]);
-
-/** The legacy name that `s` holds at `at` (the longest), or undefined. */
-export function legacyNameAt(s: string, at: number): string | undefined {
-  for (const name of LEGACY_BY_FIRST.get(s.charCodeAt(at)) ?? [])
-    if (s.startsWith(name, at)) return name;
-  return undefined;
-}
-
-/** The value of a legacy name written without its `;`. */
-export function legacyEntity(name: string): string {
-  return LEGACY.get(name) ?? "";
+for (const name of [...LEGACY.keys()].sort((a, b) => b.length - a.length)) {
+  const first = name.charCodeAt(0);
+  LEGACY_BY_FIRST.set(first, [...(LEGACY_BY_FIRST.get(first) ?? []), name]);
 }
 
 /** The longest name of the HTML table (`CounterClockwiseContourIntegral`). */
-export const MAX_ENTITY_NAME = 32;
+const MAX_NAME = 32;
 
 /**
- * What the reference `&name;` reads as: its character(s), or "" for nothing. `&aopf;`, `&afr;`
- * and `&ascr;` (the double-struck, fraktur and script letters, for every ASCII letter) read as
- * the letter itself.
+ * What `&name;` reads as, when it is none of the names above: `&aopf;`, `&afr;` and `&ascr;`
+ * (the double-struck, fraktur and script letters, for every ASCII letter) read as the letter
+ * itself; any other name as nothing.
  */
-export function namedEntity(name: string): string {
+function valueOf(name: string): string {
   const value = BY_NAME.get(name);
   if (value !== undefined) return value;
-  if (/^[A-Za-z](?:opf|fr|scr)$/.test(name)) return name.charAt(0);
-  return "";
+  return /^[A-Za-z](?:opf|fr|scr)$/.test(name) ? name.charAt(0) : "";
+}
+
+/** What the last reference found by `namedReferenceEnd` reads as: its character(s), or "". */
+export const reference = { value: "" };
+
+/**
+ * The end of the named reference whose `&` is at `s[i]`, or -1: `&name;` (every well-formed
+ * one), or, when `legacy`, a legacy name without its `;` (the longest that `s` holds).
+ */
+export function namedReferenceEnd(s: string, i: number, legacy: boolean): number {
+  let j = i + 1;
+  while (j <= i + MAX_NAME && isAsciiAlnum(s.charCodeAt(j))) j++;
+  if (j === i + 1 || s.charCodeAt(i + 1) <= 0x39) return -1;
+  if (s.charCodeAt(j) === 0x3b) {
+    reference.value = valueOf(s.slice(i + 1, j));
+    return j + 1;
+  }
+  if (!legacy) return -1;
+  for (const name of LEGACY_BY_FIRST.get(s.charCodeAt(i + 1)) ?? [])
+    if (s.startsWith(name, i + 1)) {
+      reference.value = LEGACY.get(name)!;
+      return i + 1 + name.length;
+    }
+  return -1;
 }

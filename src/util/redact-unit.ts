@@ -2,7 +2,7 @@
 // as a renderer or a reader would decode it: JSON/JS escapes, HTML character references,
 // percent and quoted-printable escapes (UTF-8 sequences whole), `0xHH` byte literals, surrogate
 // pairs that read as ASCII, and markup and terminal escapes, which render as nothing.
-import { MAX_ENTITY_NAME, legacyEntity, legacyNameAt, namedEntity } from "./redact-entities.js";
+import { namedReferenceEnd, reference } from "./redact-entities.js";
 import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./redact-fold.js";
 import { linkTailEnd, shortcodeEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
 
@@ -189,13 +189,9 @@ function entity(s: string, i: number): boolean {
     const invalid = v === 0 || (v >= 0xd800 && v <= 0xdfff);
     return emitCodePoint(invalid ? 0xfffd : v, j);
   }
-  let j = i + 1;
-  while (j <= i + MAX_ENTITY_NAME && isAlnum(s.charCodeAt(j))) j++;
-  if (j === i + 1 || s.charCodeAt(i + 1) <= 0x39) return false;
-  if (s.charCodeAt(j) === 0x3b) return emitText(namedEntity(s.slice(i + 1, j)), j + 1);
   // Only where the `&` is written out: `%26amp%3B` is `&amp;` once its `%3B` is decoded.
-  const name = inner ? undefined : legacyNameAt(s, i + 1);
-  return name !== undefined && emitText(legacyEntity(name), i + 1 + name.length);
+  const end = namedReferenceEnd(s, i, !inner);
+  return end >= 0 && emitText(reference.value, end);
 }
 
 /** `%HH` (either case) and the old `%uXXXX`. */
