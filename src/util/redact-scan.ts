@@ -6,7 +6,7 @@
 import { DROP, SPECIAL, foldAstral, foldTables } from "./redact-fold.js";
 import { HASH_MASK, Q, bitOf, type Needle, type NeedleIndex } from "./redact-index.js";
 import { NEST_REACH, completes, isHex, type Intro } from "./redact-nest.js";
-import { decodeUnit, unit } from "./redact-unit.js";
+import { decodeUnit, mayOpen, unit } from "./redact-unit.js";
 
 export interface ScanResult {
   /** [start, end] of each tag or comment whose hidden content may hold an encoded needle. */
@@ -107,17 +107,6 @@ function viewHit(ring: Ring, n: number, end: number, h: number, ix: NeedleIndex,
  */
 function nests(c: number): boolean {
   return c === 0x5c || c === 0x26 || c === 0x25 || c === 0x3d || c === 0x3c || c === 0x5d;
-}
-
-/**
- * Whether the introducer `c`, followed by `next`, may begin a unit: a cheap test that spares a
- * decode for the `0` of numbers, the `:` of JSON and times and the `]` of arrays.
- */
-function mayOpen(c: number, next: number): boolean {
-  if (c === 0x30) return (next | 0x20) === 0x78;
-  if (c === 0x5d) return next === 0x28 || next === 0x5b;
-  if (c === 0x3a) return (next >= 0x61 && next <= 0x7a) || next === 0x2b || next === 0x2d;
-  return true;
 }
 
 let shared: Ring | undefined;

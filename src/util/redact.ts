@@ -11,7 +11,7 @@ import { NeedleIndex } from "./redact-index.js";
 import { clipToStrings, jsonStrings } from "./redact-json.js";
 import { FAMILIES, decodeLayer, smuggledRuns, toSource, type Layer } from "./redact-layer.js";
 import { scan } from "./redact-scan.js";
-import { decodeUnit, unit } from "./redact-unit.js";
+import { decodeUnit, mayOpen, unit } from "./redact-unit.js";
 
 const MASK = "***";
 const MIN_SECRET = 6;
@@ -76,8 +76,7 @@ export class Redactor {
       // A mask reads as nothing (its `*` are separators), so it joins what was on either side;
       // but what is left there was no needle, and a needle across it would need a fragment of a
       // secret on both sides of another. So only a mask that cut a unit in two changes a reading.
-      if (!merged.some(([start, end]) => cutsUnit(before, start) || cutsUnit(before, end)))
-        return out;
+      if (!cutsUnit(before, merged)) return out;
     }
     return out;
   }
@@ -191,11 +190,23 @@ function widen(text: string, start: number, end: number): [number, number] {
   return [start, end];
 }
 
-/** Whether a unit that begins before `pos` ends after it. */
-function cutsUnit(text: string, pos: number): boolean {
+/**
+ * Whether a unit that begins before a span's start or end ends after it: one sweep over the
+ * spans in order, so that text made of secrets costs no more than one decode per introducer.
+ */
+function cutsUnit(text: string, spans: readonly [number, number][]): boolean {
   const { lower } = foldTables();
-  for (let p = Math.max(0, pos - MAX_UNIT); p < pos; p++)
-    if (lower[text.charCodeAt(p)] === SPECIAL && decodeUnit(text, p) && unit.end > pos) return true;
+  let p = 0;
+  let reach = 0;
+  for (const span of spans)
+    for (const pos of span) {
+      for (p = Math.max(p, pos - MAX_UNIT); p < pos; p++) {
+        const c = text.charCodeAt(p);
+        if (lower[c] === SPECIAL && mayOpen(c, text.charCodeAt(p + 1)) && decodeUnit(text, p))
+          reach = Math.max(reach, unit.end);
+      }
+      if (reach > pos) return true;
+    }
   return false;
 }
 
