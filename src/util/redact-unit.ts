@@ -309,14 +309,3 @@ export function decodeUnitOnce(s: string, i: number): boolean {
   inner = outer;
   return found;
 }
-
-/**
- * Whether the introducer `c`, followed by `next`, may begin a unit: a cheap test that spares a
- * decode for the `0` of numbers, the `:` of JSON and times and the `]` of arrays.
- */
-export function mayOpen(c: number, next: number): boolean {
-  if (c === 0x30) return (next | 0x20) === 0x78;
-  if (c === 0x5d) return next === 0x28 || next === 0x5b;
-  if (c === 0x3a) return (next >= 0x61 && next <= 0x7a) || next === 0x2b || next === 0x2d;
-  return true;
-}

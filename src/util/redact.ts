@@ -4,14 +4,14 @@
 // codes, nested) and in mixtures of these; and so is every piece of eight characters of a
 // secret's body, in any of the character-level forms. See redact-scan.ts for how one pass finds
 // them.
-import { SPECIAL, foldTables } from "./redact-fold.js";
+import { SPECIAL, foldTables, mayOpen } from "./redact-fold.js";
 import { encodedForms, logForms, type Form } from "./redact-forms.js";
 import { fragments } from "./redact-fragments.js";
 import { NeedleIndex } from "./redact-index.js";
 import { clipToStrings, jsonStrings } from "./redact-json.js";
 import { FAMILIES, decodeLayer, smuggledRuns, toSource, type Layer } from "./redact-layer.js";
 import { scan } from "./redact-scan.js";
-import { decodeUnit, mayOpen, unit } from "./redact-unit.js";
+import { decodeUnit, unit } from "./redact-unit.js";
 
 const MASK = "***";
 const MIN_SECRET = 6;
