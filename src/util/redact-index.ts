@@ -44,19 +44,9 @@ function readForm(text: string, decode: boolean): number[] {
   return out.filter((f) => f !== DROP);
 }
 
-/**
- * How a needle's text reads: as written, with its units decoded, and, since a quoted-printable
- * soft line break takes an `=` that a line break follows, without one or all of its `=`.
- */
+/** How a needle's text reads: as written, and with its units decoded. */
 function readings(text: string): number[][] {
-  const out = [readForm(text, false), readForm(text, true)];
-  for (const chars of out.slice()) {
-    const equals = chars.flatMap((f, k) => (f === 0x3d ? [k] : []));
-    if (equals.length > 0) out.push(chars.filter((f) => f !== 0x3d));
-    if (equals.length > 1 && equals.length <= 4)
-      for (const k of equals) out.push(chars.filter((_, m) => m !== k));
-  }
-  return out;
+  return [readForm(text, false), readForm(text, true)];
 }
 
 /** Every registered form, in each of its readings, indexed by the hash of its last Q chars. */

@@ -1,13 +1,13 @@
 // Whole layers of decoding, for what one pass over units cannot see: a second layer of
 // encoding (`%26%23103%3B`), and text spelled by invisible characters.
 import { SPECIAL, foldTables } from "./redact-fold.js";
-import { decodeUnit, unit } from "./redact-unit.js";
+import { decodeUnit, decodeUnitOnce, unit } from "./redact-unit.js";
 
 /**
  * The kinds of unit, by their introducers. A second layer may be one kind only: `=3D%45` is
  * `=E` to whoever decoded the percent escapes and stops there.
  */
-export const FAMILIES: readonly string[] = ["\\", "&", "%", "=", "<*", "0"];
+export const FAMILIES: readonly string[] = ["\\", "&", "%", "=", "<]:", "0"];
 
 /** A decoded text and, for each unit, [outStart, outEnd, inStart, inEnd] in a flat array. */
 export interface Layer {
@@ -17,9 +17,11 @@ export interface Layer {
 
 /**
  * Decodes every unit of `s` once, or only those `family` introduces (see `FAMILIES`); undefined
- * when there is none.
+ * when there is none. `shallow` leaves an introducer that an escape spells as it is (see
+ * `unit.crossed`).
  */
-export function decodeLayer(s: string, family?: string): Layer | undefined {
+export function decodeLayer(s: string, family?: string, shallow = false): Layer | undefined {
+  const decode = shallow ? decodeUnitOnce : decodeUnit;
   const { lower } = foldTables();
   const out = new Uint16Array(s.length + 1);
   let units = new Int32Array(64);
@@ -28,7 +30,7 @@ export function decodeLayer(s: string, family?: string): Layer | undefined {
   for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     const skip = family !== undefined && c < 0xd800 && !family.includes(s.charAt(i));
-    if (lower[c] !== SPECIAL || skip || !decodeUnit(s, i)) {
+    if (lower[c] !== SPECIAL || skip || !decode(s, i)) {
       out[n++] = c;
       i++;
       continue;

@@ -1,5 +1,7 @@
-// Markup that renders as nothing: tags and comments, `*` / `**` inside a word, an empty
-// Markdown link `[](…)`, and the terminal escape sequences a log viewer turns into colours.
+// Markup that renders as nothing: tags and comments, the tail of a Markdown link or image
+// (`](…)`, `][…]`), the terminal escape sequences a log viewer turns into colours, and emoji
+// shortcodes, which render as a separator. Emphasis, strike-through, code spans and brackets
+// need nothing here: their marks are separators.
 
 /** A tag or comment longer than this is not taken for markup. */
 const MAX_TAG = 1024;
@@ -41,14 +43,6 @@ export function tagEnd(s: string, i: number): number {
   return -1;
 }
 
-/** The end of the `*` or `**` at `s[i]`, or -1: three or more (our own mask) stay. */
-export function emphasisEnd(s: string, i: number): number {
-  if (s.charCodeAt(i - 1) === 0x2a) return -1;
-  let j = i + 1;
-  while (s.charCodeAt(j) === 0x2a) j++;
-  return j - i <= 2 ? j : -1;
-}
-
 /** Longest terminal escape sequence taken for one. */
 const MAX_ESCAPE = 256;
 
@@ -77,14 +71,94 @@ export function terminalEscapeEnd(s: string, i: number): number {
   return -1;
 }
 
-/** The end of an empty Markdown link `[](target)` at `s[i]`, or -1: it renders as nothing. */
-export function emptyLinkEnd(s: string, i: number): number {
-  if (s.charCodeAt(i + 1) !== 0x5d || s.charCodeAt(i + 2) !== 0x28) return -1;
+/** Whether `c` is a space, tab or line break. */
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** The end of a link title (`"…"`, `'…'` or `(…)`) at `s[j]`, or -1. */
+function titleEnd(s: string, j: number, limit: number): number {
+  const open = s.charCodeAt(j);
+  const close = open === 0x28 ? 0x29 : open;
+  if (open !== 0x22 && open !== 0x27 && open !== 0x28) return -1;
+  for (let k = j + 1; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c === 0x5c) k++;
+    else if (c === close) return k + 1;
+  }
+  return -1;
+}
+
+/** The end of a link destination (`<…>`, or no blanks with balanced parentheses) at `s[j]`. */
+function destinationEnd(s: string, j: number, limit: number): number {
+  if (s.charCodeAt(j) === 0x3c) {
+    for (let k = j + 1; k < limit; k++) {
+      const c = s.charCodeAt(k);
+      if (c === 0x3e) return k + 1;
+      if (c === 0x3c || c === 0x0a) return -1;
+    }
+    return -1;
+  }
+  let depth = 0;
+  let k = j;
+  for (; k < limit; k++) {
+    const c = s.charCodeAt(k);
+    if (c <= 0x20) break;
+    if (c === 0x5c) k++;
+    else if (c === 0x28) depth++;
+    else if (c === 0x29 && depth-- === 0) break;
+  }
+  return k;
+}
+
+/**
+ * The end of the tail of a Markdown link or image at its `]` (`s[i]`), or -1: `](destination)`,
+ * `](destination "title")` or `][label]`. A renderer shows the link's text, never its tail, so
+ * `[g](#)[h](#)` reads as `gh`.
+ */
+export function linkTailEnd(s: string, i: number): number {
+  const kind = s.charCodeAt(i + 1);
   const limit = Math.min(s.length, i + MAX_ESCAPE);
-  for (let j = i + 3; j < limit; j++) {
+  if (kind === 0x5b /* [ */) {
+    for (let j = i + 2; j < limit; j++) {
+      const c = s.charCodeAt(j);
+      if (c === 0x5d) return j + 1;
+      if (c === 0x5b) return -1;
+    }
+    return -1;
+  }
+  if (kind !== 0x28 /* ( */) return -1;
+  let j = i + 2;
+  while (j < limit && isBlank(s.charCodeAt(j))) j++;
+  j = destinationEnd(s, j, limit);
+  if (j < 0) return -1;
+  const before = j;
+  while (j < limit && isBlank(s.charCodeAt(j))) j++;
+  if (j > before && s.charCodeAt(j) !== 0x29) {
+    j = titleEnd(s, j, limit);
+    if (j < 0) return -1;
+    while (j < limit && isBlank(s.charCodeAt(j))) j++;
+  }
+  return s.charCodeAt(j) === 0x29 ? j + 1 : -1;
+}
+
+/** Longest emoji shortcode name taken for one. */
+const MAX_SHORTCODE = 40;
+
+/**
+ * The end of an emoji shortcode (`:smile:`, `:+1:`) at `s[i]`, or -1: GitHub shows an emoji,
+ * which reads as a separator.
+ */
+export function shortcodeEnd(s: string, i: number): number {
+  // Names begin with a letter (or are `+1`, `-1`), so a time such as `12:07:07` is none.
+  const first = s.charCodeAt(i + 1);
+  if (!((first >= 0x61 && first <= 0x7a) || first === 0x2b || first === 0x2d)) return -1;
+  const limit = Math.min(s.length, i + 2 + MAX_SHORTCODE);
+  for (let j = i + 1; j < limit; j++) {
     const c = s.charCodeAt(j);
-    if (c === 0x29) return j + 1;
-    if (c <= 0x20 || c === 0x28 || c === 0x5b) return -1;
+    if (c === 0x3a) return j > i + 1 ? j + 1 : -1;
+    const word = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+    if (!(word || c === 0x5f || c === 0x2b || c === 0x2d)) return -1;
   }
   return -1;
 }

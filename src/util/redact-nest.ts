@@ -1,6 +1,6 @@
 // A second layer of encoding that no single unit covers: an introducer left undecoded (or
 // produced by decoding) that a later decoded character completes, as `&%23103;` or `&lt;i&gt;`.
-import { DROP, foldTables } from "./redact-fold.js";
+import { DROP, foldTables, isAsciiAlnum } from "./redact-fold.js";
 import { decodeText } from "./redact-layer.js";
 import { decodeUnit, unit } from "./redact-unit.js";
 
@@ -29,7 +29,7 @@ export function completes(text: string, intro: Intro, at: number, end: number, c
   const { keep } = foldTables();
   for (let k = unit.end; k < probe.length;) {
     const f = keep[probe.charCodeAt(k)];
-    if (f === 0x3c && decodeUnit(probe, k) && unit.count === 0) k = unit.end;
+    if (probe.charCodeAt(k) === 0x3c && decodeUnit(probe, k) && unit.count === 0) k = unit.end;
     else if (f === DROP && SPACE.test(probe.charAt(k)) && probe.charCodeAt(k - 1) === 0x3e)
       return false;
     else if (f === DROP) k++;
@@ -48,9 +48,13 @@ export function isHex(text: string, i: number): boolean {
 
 /** Characters of a token: alphanumerics and what secrets and encodings add to them. */
 function inWord(c: number): boolean {
-  const f = foldTables().keep[c] ?? DROP;
-  const alnum = (f >= 0x30 && f <= 0x39) || ((f | 0x20) >= 0x61 && (f | 0x20) <= 0x7a);
-  return alnum || f === 0x5f || f === 0x2f || f === 0x2b || f === 0x3d;
+  return (
+    isAsciiAlnum(foldTables().keep[c] ?? DROP) ||
+    c === 0x5f ||
+    c === 0x2f ||
+    c === 0x2b ||
+    c === 0x3d
+  );
 }
 
 /** The last introducer that began no unit, or was decoded from one. */

@@ -1,7 +1,9 @@
 // One linear pass that reads a text two ways at once, as written (the raw reading) and with its
 // units decoded (the view), each with separators and invisible characters dropped and
-// compatibility forms folded, and reports every span of the text that reads as a needle.
-import { DROP, SPECIAL, foldTables } from "./redact-fold.js";
+// compatibility forms folded, and reports every span of the text that reads as a needle. The
+// raw reading catches what a unit would swallow: in `g\1\6` or `g&h;s`, `\1` and `&h;` decode
+// to nothing a secret holds, but whoever reads the text as written sees `g16` and `ghs`.
+import { DROP, SPECIAL, foldAstral, foldTables, mayOpen } from "./redact-fold.js";
 import { HASH_MASK, Q, bitOf, type Needle, type NeedleIndex } from "./redact-index.js";
 import { NEST_REACH, completes, isHex, type Intro } from "./redact-nest.js";
 import { decodeUnit, unit } from "./redact-unit.js";
@@ -16,24 +18,67 @@ export interface ScanResult {
   regions: number[];
 }
 
+/**
+ * Appends [start, end], or widens the last span when the two overlap: a secret written out
+ * matches each of its fragments, and text made of secrets would otherwise hold dozens of spans
+ * per secret until they are merged.
+ */
+function addSpan(spans: number[], start: number, end: number): void {
+  const last = spans.length - 2;
+  if (last >= 0 && start <= spans[last + 1]! && end >= spans[last]!) {
+    if (start < spans[last]!) spans[last] = start;
+    if (end > spans[last + 1]!) spans[last + 1] = end;
+  } else spans.push(start, end);
+}
+
 function same(needle: Needle, k: number, c: number, keep: Uint16Array): boolean {
   let f = keep[c]!;
   if (needle.caseless && f >= 0x41 && f <= 0x5a) f |= 0x20;
   return f === needle.chars[k];
 }
 
+/** Where the raw reading's character before `j` starts (-1 at the start), in `raw.at`/`raw.c`. */
+const raw = { at: 0, c: 0 };
+
+function rawBefore(text: string, keep: Uint16Array, j: number): void {
+  for (;;) {
+    j--;
+    if (j < 0) break;
+    let c = text.charCodeAt(j);
+    // A character above U+FFFF is read as what it folds to, as written: `😀` is a separator.
+    if (c >= 0xdc00 && c <= 0xdfff && j > 0) {
+      const hi = text.charCodeAt(j - 1);
+      const f =
+        hi >= 0xd800 && hi <= 0xdbff
+          ? foldAstral(0x10000 + ((hi - 0xd800) << 10) + c - 0xdc00)
+          : -1;
+      if (f === DROP) {
+        j--;
+        continue;
+      }
+      if (f >= 0) {
+        j--;
+        c = f;
+      }
+    }
+    if (keep[c] === DROP) continue;
+    raw.c = c;
+    break;
+  }
+  raw.at = j;
+}
+
 /** Verifies the raw reading that ends at `end` against the needles of hash `h`. */
 function rawHit(text: string, end: number, h: number, ix: NeedleIndex, spans: number[]): void {
   const { keep } = foldTables();
   for (const needle of ix.byHash.get(h) ?? []) {
-    let j = end;
+    raw.at = end;
     let k = needle.chars.length - 1;
     for (; k >= 0; k--) {
-      do j--;
-      while (j >= 0 && keep[text.charCodeAt(j)] === DROP);
-      if (j < 0 || !same(needle, k, text.charCodeAt(j), keep)) break;
+      rawBefore(text, keep, raw.at);
+      if (raw.at < 0 || !same(needle, k, raw.c, keep)) break;
     }
-    if (k < 0) spans.push(j, end);
+    if (k < 0) addSpan(spans, raw.at, end);
   }
 }
 
@@ -52,8 +97,16 @@ function viewHit(ring: Ring, n: number, end: number, h: number, ix: NeedleIndex,
     if (len > n || len > mask) continue;
     let k = len - 1;
     while (k >= 0 && same(needle, k, ring.code[(n - len + k) & mask]!, keep)) k--;
-    if (k < 0) spans.push(ring.at[(n - len) & mask]!, end);
+    if (k < 0) addSpan(spans, ring.at[(n - len) & mask]!, end);
   }
+}
+
+/**
+ * Whether `c` is an introducer that a decoded character may complete into a unit (`&%23103;`,
+ * `]%28x%29`); `0`, ESC, `:` and surrogates begin no second layer.
+ */
+function nests(c: number): boolean {
+  return c === 0x5c || c === 0x26 || c === 0x25 || c === 0x3d || c === 0x3c || c === 0x5d;
 }
 
 let shared: Ring | undefined;
@@ -97,15 +150,23 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
       continue;
     }
     if (f === SPECIAL) {
-      if ((c !== 0x30 || (text.charCodeAt(i + 1) | 0x20) === 0x78) && decodeUnit(text, i)) {
-        const { end, count, first, second } = unit;
+      if (mayOpen(c, text.charCodeAt(i + 1)) && decodeUnit(text, i)) {
+        const { end, count, first, second, crossed } = unit;
         if (lag === 0) hr = hv;
         let hides = false;
-        for (let j = i; j < end; j++) {
+        // A surrogate pair is a character, not an escape: written or decoded, it reads the same.
+        const pair = c >= 0xd800 && c <= 0xdbff;
+        if (pair && count === 1) {
+          const g = lower[first]!;
+          hr = ((hr << 5) ^ (g === SPECIAL ? first : g)) & HASH_MASK;
+          const b = bitOf(hr);
+          if ((bits[b >>> 5]! >>> (b & 31)) & 1) rawHit(text, end, hr, ix, spans);
+        }
+        for (let j = pair ? end : i; j < end; j++) {
           const cj = text.charCodeAt(j);
-          const g = lower[cj]!;
-          if (g === DROP) continue;
           if (cj === 0x26 || cj === 0x25 || cj === 0x5c) hides = true;
+          if (keep[cj] === DROP) continue;
+          const g = lower[cj]!;
           hr = ((hr << 5) ^ (g === SPECIAL ? cj : g)) & HASH_MASK;
           const b = bitOf(hr);
           if ((bits[b >>> 5]! >>> (b & 31)) & 1) rawHit(text, j + 1, hr, ix, spans);
@@ -116,6 +177,8 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
           nest = intro.n;
         else if (count === 1 && first === 0x3d && isHex(text, end) && isHex(text, end + 1))
           nest = n;
+        // `&bsol;1` is `\1` to whoever decodes the reference and stops there.
+        else if (crossed && (count === 0 || keep[first] === DROP)) nest = n;
         if (nest >= 0) {
           const back = nest - reach;
           let from = back > 0 ? ringAt[back & ringMask]! : 0;
@@ -131,8 +194,8 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
         }
         for (let k = 0; k < count; k++) {
           const u = k === 0 ? first : second;
+          if (keep[u] === DROP) continue;
           const g = lower[u]!;
-          if (g === DROP) continue;
           hv = ((hv << 5) ^ (g === SPECIAL ? u : g)) & HASH_MASK;
           ringAt[n & ringMask] = i;
           ringCode[n & ringMask] = u;
@@ -140,11 +203,12 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
           const b = bitOf(hv);
           if ((bits[b >>> 5]! >>> (b & 31)) & 1) viewHit(ring, n, end, hv, ix, spans);
         }
-        if (count === 1 && lower[first] === SPECIAL && first !== 0x30) {
+        // An introducer decoded from an escape is a separator: it has no place in the view.
+        if (count === 1 && nests(first)) {
           intro.at = i;
           intro.end = end;
-          intro.n = n - 1;
-          intro.before = n > 1 ? ringCode[(n - 2) & ringMask]! : 0;
+          intro.n = n;
+          intro.before = n > 0 ? ringCode[(n - 1) & ringMask]! : 0;
           intro.code = first;
         }
         if (hides && count === 0 && c === 0x3c) result.hidden.push(i, end);
@@ -156,19 +220,20 @@ export function scan(text: string, ix: NeedleIndex, reach: number, spans: number
         }
         continue;
       }
-      // An introducer that is dropped when it begins nothing (a lone ESC) stays dropped.
-      if (keep[c] === DROP) {
-        i++;
-        continue;
-      }
-      f = c;
-      if (c !== 0x30 && c < 0xd800) {
+      // An introducer that begins nothing is a separator, but a decoded character after it
+      // may still complete it (`&%23103;`).
+      if (nests(c)) {
         intro.at = i;
         intro.end = i + 1;
         intro.n = n;
         intro.before = n > 0 ? ringCode[(n - 1) & ringMask]! : 0;
         intro.code = c;
       }
+      if (keep[c] === DROP) {
+        i++;
+        continue;
+      }
+      f = c;
     }
     hv = ((hv << 5) ^ f) & HASH_MASK;
     ringAt[n & ringMask] = i;

@@ -2,12 +2,16 @@
 // as a renderer or a reader would decode it: JSON/JS escapes, HTML character references,
 // percent and quoted-printable escapes (UTF-8 sequences whole), `0xHH` byte literals, surrogate
 // pairs that read as ASCII, and markup and terminal escapes, which render as nothing.
-import { LEGACY_NAMES, MAX_ENTITY_NAME, namedEntity } from "./redact-entities.js";
-import { DROP, foldAstral } from "./redact-fold.js";
-import { emphasisEnd, emptyLinkEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
+import { namedReferenceEnd, reference } from "./redact-entities.js";
+import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./redact-fold.js";
+import { linkTailEnd, shortcodeEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
 
-/** The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units. */
-export const unit = { end: 0, count: 0, first: 0, second: 0 };
+/**
+ * The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units;
+ * `crossed` when an escape of one kind spelled the introducer of another that was then decoded
+ * too (`&bsol;n`, `%5C1`): a first reader sees that second escape as text.
+ */
+export const unit = { end: 0, count: 0, first: 0, second: 0, crossed: false };
 /** Whether the introducer being decoded was itself decoded from an escape. */
 let inner = false;
 
@@ -35,10 +39,6 @@ function fixedHex(s: string, i: number, digits: number): number {
   return v;
 }
 
-function isAlnum(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
-}
-
 function emitNothing(end: number): true {
   unit.end = end;
   unit.count = 0;
@@ -53,6 +53,17 @@ function emitUnit(code: number, end: number): true {
   unit.end = end;
   unit.count = 1;
   unit.first = code;
+  return true;
+}
+
+/** What a named reference stands for: nothing, one character or two (`&fjlig;`). */
+function emitText(value: string, end: number): true {
+  if (value.length === 0) return emitNothing(end);
+  emitUnit(value.charCodeAt(0), end);
+  if (value.length > 1) {
+    unit.count = 2;
+    unit.second = value.charCodeAt(1);
+  }
   return true;
 }
 
@@ -158,7 +169,10 @@ function backslash(s: string, i: number): boolean {
   return n > 0x20 && n < 0x7f && !isAlnum(n) && emitUnit(n, i + 2);
 }
 
-/** `&#DDD;`, `&#xHH;` (semicolon optional, any number of leading zeros) and named references. */
+/**
+ * `&#DDD;`, `&#xHH;` (semicolon optional, any number of leading zeros) and named references:
+ * every well-formed `&name;` is one unit (see redact-entities for what it reads as).
+ */
 function entity(s: string, i: number): boolean {
   if (s.charCodeAt(i + 1) === 0x23 /* # */) {
     const hex = (s.charCodeAt(i + 2) | 0x20) === 0x78;
@@ -175,17 +189,9 @@ function entity(s: string, i: number): boolean {
     const invalid = v === 0 || (v >= 0xd800 && v <= 0xdfff);
     return emitCodePoint(invalid ? 0xfffd : v, j);
   }
-  let j = i + 1;
-  while (j < i + 1 + MAX_ENTITY_NAME && isAlnum(s.charCodeAt(j))) j++;
-  if (s.charCodeAt(j) === 0x3b) {
-    const code = namedEntity(s.slice(i + 1, j));
-    if (code >= 0) return emitUnit(code, j + 1);
-  }
   // Only where the `&` is written out: `%26amp%3B` is `&amp;` once its `%3B` is decoded.
-  if (!inner && j > i + 1)
-    for (const name of LEGACY_NAMES)
-      if (s.startsWith(name, i + 1)) return emitUnit(namedEntity(name), i + 1 + name.length);
-  return false;
+  const end = namedReferenceEnd(s, i, !inner);
+  return end >= 0 && emitText(reference.value, end);
 }
 
 /** `%HH` (either case) and the old `%uXXXX`. */
@@ -243,12 +249,12 @@ function decodeOnce(c: number, s: string, i: number): boolean {
       return emitEnd(tagEnd(s, i));
     case 0x30:
       return byteLiteral(s, i);
-    case 0x2a:
-      return emitEnd(emphasisEnd(s, i));
     case 0x1b:
       return emitEnd(terminalEscapeEnd(s, i));
-    case 0x5b:
-      return emitEnd(emptyLinkEnd(s, i));
+    case 0x5d:
+      return emitEnd(linkTailEnd(s, i));
+    case 0x3a:
+      return emitEnd(shortcodeEnd(s, i));
     default:
       return surrogatePair(s, i);
   }
@@ -272,6 +278,8 @@ export function decodeUnit(s: string, i: number): boolean {
   const outer = inner;
   inner = false;
   const found = decodeOnce(s.charCodeAt(i), s, i);
+  let crossed = false;
+  let kind = s.charCodeAt(i);
   for (let depth = 0; found && depth < MAX_DEPTH; depth++) {
     const { end, count, first } = unit;
     if (count !== 1 || !reintroduces(first)) break;
@@ -284,7 +292,20 @@ export function decodeUnit(s: string, i: number): boolean {
       emitUnit(first, end);
       break;
     }
+    if (first !== kind && first !== 0x1b) crossed = true;
+    kind = first;
   }
+  unit.crossed = crossed;
+  inner = outer;
+  return found;
+}
+
+/** Decodes the unit at `s[i]` as a first reader does: an introducer it spells stays as it is. */
+export function decodeUnitOnce(s: string, i: number): boolean {
+  const outer = inner;
+  inner = false;
+  const found = decodeOnce(s.charCodeAt(i), s, i);
+  unit.crossed = false;
   inner = outer;
   return found;
 }

@@ -1,10 +1,14 @@
 // Secrets are masked in every form a renderer or a reader would decode: plain, escaped (JSON/JS,
 // HTML references, percent, quoted-printable, byte literals), split by markup, separators or
 // invisible characters, in compatibility letters, encoded (hex, base64, base32, base85, decimal
-// codes, nested) and in mixtures of these. See redact-scan.ts for how one pass finds them.
-import { SPECIAL, foldTables } from "./redact-fold.js";
+// codes, nested) and in mixtures of these; and so is every piece of eight characters of a
+// secret's body, in any of the character-level forms. See redact-scan.ts for how one pass finds
+// them.
+import { SPECIAL, foldTables, mayOpen } from "./redact-fold.js";
 import { encodedForms, logForms, type Form } from "./redact-forms.js";
+import { fragments } from "./redact-fragments.js";
 import { NeedleIndex } from "./redact-index.js";
+import { clipToStrings, jsonStrings } from "./redact-json.js";
 import { FAMILIES, decodeLayer, smuggledRuns, toSource, type Layer } from "./redact-layer.js";
 import { scan } from "./redact-scan.js";
 import { decodeUnit, unit } from "./redact-unit.js";
@@ -36,8 +40,13 @@ export class Redactor {
     for (const form of logForms(secret)) if (!this.forms.includes(form)) this.forms.push(form);
     // A byte escape that is not UTF-8 decodes to one character per byte.
     const texts = [secret, Buffer.from(secret, "utf8").toString("latin1")];
-    this.texts.push(...texts.map((text) => ({ text, caseless: false })));
-    this.needles.push(...texts.map((text) => ({ text, caseless: false })), ...encodedForms(secret));
+    const pieces = fragments(secret);
+    this.texts.push(...texts.map((text) => ({ text, caseless: false })), ...pieces);
+    this.needles.push(
+      ...texts.map((text) => ({ text, caseless: false })),
+      ...pieces,
+      ...encodedForms(secret),
+    );
     this.indexes = undefined;
   }
 
@@ -62,10 +71,12 @@ export class Redactor {
       if (spans.length === 0) return out;
       const before = out;
       const merged = merge(before, spans);
-      out = mask(before, merged);
-      // `***` reads as itself, so a mask changes no reading around it unless it cut a unit in two.
-      if (!merged.some(([start, end]) => cutsUnit(before, start) || cutsUnit(before, end)))
-        return out;
+      const strings = jsonStrings(before);
+      out = mask(before, strings ? clipToStrings(merged, strings) : merged);
+      // A mask reads as nothing (its `*` are separators), so it joins what was on either side;
+      // but what is left there was no needle, and a needle across it would need a fragment of a
+      // secret on both sides of another. So only a mask that cut a unit in two changes a reading.
+      if (!cutsUnit(before, merged)) return out;
     }
     return out;
   }
@@ -121,6 +132,9 @@ function findSpans(text: string, indexes: Indexes, ix: NeedleIndex, depth: numbe
     // The next layer, of every kind of unit at once and of all kinds but one: what the first
     // layer decoded may or may not have been meant to combine further.
     back(view, findSpans(view.text, indexes, indexes.texts, depth + 1));
+    const once = decodeLayer(text.slice(from, regions[k + 1]), undefined, true);
+    if (once && once.text !== view.text)
+      back(once, findSpans(once.text, indexes, indexes.texts, depth + 1));
     for (const family of LAYER_KINDS) {
       const next = decodeLayer(view.text, family);
       if (!next) continue;
@@ -176,11 +190,23 @@ function widen(text: string, start: number, end: number): [number, number] {
   return [start, end];
 }
 
-/** Whether a unit that begins before `pos` ends after it. */
-function cutsUnit(text: string, pos: number): boolean {
+/**
+ * Whether a unit that begins before a span's start or end ends after it: one sweep over the
+ * spans in order, so that text made of secrets costs no more than one decode per introducer.
+ */
+function cutsUnit(text: string, spans: readonly [number, number][]): boolean {
   const { lower } = foldTables();
-  for (let p = Math.max(0, pos - MAX_UNIT); p < pos; p++)
-    if (lower[text.charCodeAt(p)] === SPECIAL && decodeUnit(text, p) && unit.end > pos) return true;
+  let p = 0;
+  let reach = 0;
+  for (const span of spans)
+    for (const pos of span) {
+      for (p = Math.max(p, pos - MAX_UNIT); p < pos; p++) {
+        const c = text.charCodeAt(p);
+        if (lower[c] === SPECIAL && mayOpen(c, text.charCodeAt(p + 1)) && decodeUnit(text, p))
+          reach = Math.max(reach, unit.end);
+      }
+      if (reach > pos) return true;
+    }
   return false;
 }
 

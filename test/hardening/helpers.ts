@@ -64,6 +64,7 @@ export function encodings(secret: string): Record<string, string> {
   const bytes = Buffer.from(secret);
   const chars = [...secret];
   const b64 = bytes.toString("base64");
+  const half = secret.length >> 1;
   return {
     "HTML decimal references": chars.map((c) => `&#${c.charCodeAt(0)};`).join(""),
     "HTML hex references": chars.map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(""),
@@ -78,6 +79,13 @@ export function encodings(secret: string): Record<string, string> {
       .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
       .join(""),
     "split by terminal colours": chars.join("\x1b[0m"),
+    "one Markdown link per character": chars.map((c) => `[${c}](#)`).join(""),
+    "bold per character": chars.map((c) => `**${c}**`).join(""),
+    "joined by pipes": chars.join("|"),
+    "joined by middle dots and bullets": chars.map((c, i) => c + (i % 2 ? "·" : "•")).join(""),
+    "- and _ as named references": secret.replace(/-/g, "&hyphen;").replace(/_/g, "&lowbar;"),
+    "without its public prefix": secret.replace(/^[a-z]+[-_]/, ""),
+    "two halves joined by a word": `${secret.slice(0, half)} and ${secret.slice(half)}`,
   };
 }
 
