@@ -50,6 +50,11 @@ export interface WorldOptions {
   noPullFiles?: boolean;
   /** Answers child reviewers (see `ModelServerOptions.children`). */
   children?: StepFn;
+  /**
+   * A model server started elsewhere (a provider emulator) instead of the scripted one; `script`,
+   * `modelFallback` and `children` are then its own business. The world closes it.
+   */
+  model?: ModelServer;
 }
 
 /** The PR's files as GitHub lists them: one patch per file, from the real repository. */
@@ -103,10 +108,12 @@ export async function createActionWorld(opts: WorldOptions = {}): Promise<Action
     base: { sha: git.baseSha, ref: "main" },
     files: opts.noPullFiles ? [] : await pullFiles(git),
   });
-  const model = await startModelServer(opts.script ?? [], {
-    ...(opts.modelFallback ? { fallback: opts.modelFallback } : {}),
-    ...(opts.children ? { children: opts.children } : {}),
-  });
+  const model =
+    opts.model ??
+    (await startModelServer(opts.script ?? [], {
+      ...(opts.modelFallback ? { fallback: opts.modelFallback } : {}),
+      ...(opts.children ? { children: opts.children } : {}),
+    }));
   const results = await startResultsServer();
   const dir = mkdtempSync(join(tmpdir(), "rivumi-runner-"));
   const event = pullRequestPayload({
