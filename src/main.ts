@@ -82,7 +82,13 @@ export async function run(
     let access: { permission: string; roleName: string } | undefined;
     if (trigger.kind !== "ignored" && trigger.kind !== "local") {
       const common = { settings: s, runner, runDir, journal, journalName, started, redact };
-      action = await wiring.ports({ ...common, trigger, signal: controller.signal, say: log.say });
+      action = await wiring.ports({
+        ...common,
+        trigger,
+        signal: controller.signal,
+        say: log.say,
+        annotate: log.annotate,
+      });
       const asked = action.access;
       access = await inPhase("trust", () => asked);
     }

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { Settings } from "../config/settings.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
+import type { Annotation } from "../outcome/outcome.js";
 import { MODES } from "../modes/index.js";
 import type { ModePorts } from "../modes/ports.js";
 import { Publisher } from "../publish/publisher.js";
@@ -24,6 +25,8 @@ export interface ActionRun {
   started: number;
   signal: AbortSignal;
   say: (text: string) => void;
+  /** Writes one annotation to the run, through the action's log (see `ActionLog`). */
+  annotate: (annotation: Annotation) => Promise<void>;
   redact: (text: string) => string;
 }
 
@@ -120,14 +123,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     }),
     botLogin: settings.botLogin,
     redact: run.redact,
-    annotate: async ({ level, message, title, file, line }) => {
-      const core = await import("@actions/core");
-      core[level](message, {
-        title,
-        ...(file ? { file } : {}),
-        ...(line ? { startLine: line } : {}),
-      });
-    },
+    annotate: run.annotate,
   });
   const ports: ModePorts = {
     settings,

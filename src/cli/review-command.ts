@@ -13,6 +13,7 @@ import { directoryArg } from "./paths.js";
 import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { UsageError } from "./usage-error.js";
+import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
                     [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
@@ -141,10 +142,10 @@ export async function run(argv: string[]): Promise<number> {
       null,
       2,
     );
-    process.stdout.write(`${run.redactor.redact(out)}\n`);
+    printJson(`${run.redactor.redact(out)}\n`);
   } else if (!failed) {
     const out = `${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal}`;
-    process.stdout.write(`${run.redactor.redact(out)}\n`);
+    printOut(`${run.redactor.redact(out)}\n`);
   }
   if (!end) return EXIT.ok;
   // A failure's reason is the outcome's note; the journal says the rest.

@@ -5,7 +5,6 @@ import { uploadJournal } from "../journal/upload.js";
 import type { Outcome } from "../outcome/outcome.js";
 import type { ActionsCore } from "../run-context.js";
 import type { Redactor } from "../util/redact.js";
-import { neutralizeLog } from "../util/sanitize.js";
 import { settle, stepDeadline, type StepLimits, type StopWatch } from "./deadline.js";
 import { renderJournalPage } from "./journal-page.js";
 import type { Publisher } from "./publisher.js";
@@ -14,6 +13,7 @@ import { renderSummary } from "./summary.js";
 export type { StopWatch } from "./deadline.js";
 
 export interface FinishPorts {
+  /** As `ActionLog.ready()` gives it: what it prints is redacted and cannot issue a command. */
   core: ActionsCore;
   journal: Journal;
   redactor: Redactor;
@@ -74,14 +74,14 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
     } catch (error) {
       const message = redactor.redact(error instanceof Error ? error.message : String(error));
       journal.emit({ type: "publish.failed", target, error: message });
-      core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${message}`));
+      core.warning(`Rivumi could not publish the ${target}: ${message}`);
     }
   };
   const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
   const fork = outcome.fork === true;
 
   // 1. Local results.
-  for (const notice of outcome.notices ?? []) core.notice(neutralizeLog(redactor.redact(notice)));
+  for (const notice of outcome.notices ?? []) core.notice(redactor.redact(notice));
   const first = redactor.redact(renderSummary(outcome, { commentUrl: undefined, fork }));
   await attempt("step summary", async () => {
     if (!ports.stepSummary) return;
@@ -106,13 +106,13 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
     out("hunks-excluded", hunks ? String(hunks.excluded) : "");
   });
   if (outcome.conclusion === "failure")
-    core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
+    core.setFailed(redactor.redact(outcome.note ?? "Rivumi failed"));
 
   // 2. GitHub.
   const published = await publishOnGitHub(outcome, ports);
   const final = withUnpublished(outcome, published.unpublished);
   for (const { target, error } of published.unpublished)
-    core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${error}`));
+    core.warning(`Rivumi could not publish the ${target}: ${error}`);
   await writeResult(final, published);
   await attempt("outputs", () => {
     if (final.conclusion !== outcome.conclusion) out("conclusion", final.conclusion);

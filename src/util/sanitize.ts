@@ -1,5 +1,7 @@
 const ZWSP = "\u200b";
 
+export { neutralizeLog } from "./workflow-commands.js";
+
 /**
  * Makes untrusted or model-written text safe to put in a comment or summary: it cannot @-mention
  * people or teams, and it cannot hide HTML comments (so it cannot forge Rivumi's markers).
@@ -12,18 +14,6 @@ export function neutralizeMarkdown(text: string): string {
       // Also inside code spans: a closing backtick right before "@" would otherwise end the span
       // and leave a live mention; the zero-width space is invisible in code.
       .replace(/(^|[^\w])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
-  );
-}
-
-/**
- * Makes text safe to print to the runner's log: a line that starts with `::` or `##[` would be
- * read as a workflow command (set an output, add a mask, stop commands), so it is broken up.
- */
-export function neutralizeLog(text: string): string {
-  // The runner also trims NEL (U+0085), which JavaScript's \s does not cover.
-  return text.replace(
-    /^([\s\u0085]*)(::|##\[)/gm,
-    (_m, ws: string, cmd: string) => `${ws}${cmd[0]}${ZWSP}${cmd.slice(1)}`,
   );
 }
 
