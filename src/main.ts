@@ -138,6 +138,7 @@ export async function run(
       canUpload: runner.canUpload,
       say: log.say,
       stops: signals,
+      site: { serverUrl: runner.serverUrl, repo: runner.repository },
       artifactUrl: (id) =>
         `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}/artifacts/${id}`,
     });

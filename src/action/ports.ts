@@ -123,6 +123,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     }),
     botLogin: settings.botLogin,
     redact: run.redact,
+    site: { serverUrl: runner.serverUrl, repo: `${trigger.repo.owner}/${trigger.repo.repo}` },
     annotate: run.annotate,
   });
   const ports: ModePorts = {

@@ -8,6 +8,7 @@ import type { Redactor } from "../util/redact.js";
 import { settle, stepDeadline, type StepLimits, type StopWatch } from "./deadline.js";
 import { renderJournalPage } from "./journal-page.js";
 import type { Publisher } from "./publisher.js";
+import type { Site } from "./safe-markdown.js";
 import { renderSummary } from "./summary.js";
 
 export type { StopWatch } from "./deadline.js";
@@ -29,6 +30,8 @@ export interface FinishPorts {
   say: (text: string) => void;
   /** The run's stop signals: a stop shortens the publishing steps, a later signal hurries them. */
   stops?: StopWatch | undefined;
+  /** The repository whose pages the summary may link to. */
+  site?: Site | undefined;
   /** The web address of an uploaded artifact, from its id. */
   artifactUrl?: ((id: number) => string) | undefined;
 }
@@ -82,7 +85,9 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
 
   // 1. Local results.
   for (const notice of outcome.notices ?? []) core.notice(redactor.redact(notice));
-  const first = redactor.redact(renderSummary(outcome, { commentUrl: undefined, fork }));
+  const first = redactor.redact(
+    renderSummary(outcome, { commentUrl: undefined, fork, site: ports.site }),
+  );
   await attempt("step summary", async () => {
     if (!ports.stepSummary) return;
     await core.summary.addRaw(first).write({ overwrite: true });
@@ -135,7 +140,8 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
       ports.say(`The comment keeps the artifact's name only: ${describe(done, redactor)}`);
   }
   const summary = redactor.redact(
-    renderSummary(final, { commentUrl: published.comment, fork }) + publishedNotes(published),
+    renderSummary(final, { commentUrl: published.comment, fork, site: ports.site }) +
+      publishedNotes(published),
   );
   // The journal ended with step 2 (and was uploaded): this rewrite is not journaled.
   await attempt("step summary", async () => {

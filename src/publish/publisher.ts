@@ -12,6 +12,7 @@ import {
   renderProgress,
   type InlineResult,
 } from "./render.js";
+import type { Site } from "./safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
 
@@ -52,6 +53,8 @@ export class Publisher {
       /** The `bot-login` input, when the workflow names Rivumi's login itself. */
       botLogin: string | undefined;
       redact: (text: string) => string;
+      /** The repository whose pages what is posted may link to; without it nothing links. */
+      site?: Site;
       /** How long a review waits for another run's pending review (tests shorten it). */
       pendingWait?: PendingWait;
       /** Writes one annotation to the run (a workflow command); annotations are skipped without it. */
@@ -169,7 +172,7 @@ export class Publisher {
         const body = redact(
           triage
             ? renderTriageComment({ ...outcome, triage })
-            : renderComment(outcome, this.inline),
+            : renderComment(outcome, this.inline, this.opts.site),
         );
         const key =
           item.key === undefined
@@ -200,6 +203,7 @@ export class Publisher {
             journal,
             stickyKey: this.opts.stickyKey,
             redact,
+            site: this.opts.site,
             pendingWait: this.opts.pendingWait,
             selfLogin: this.selfLogin,
             lastReview: (pr, o) => this.lastReview(pr, o),
