@@ -12,6 +12,7 @@ import { MemoryJournal } from "../journal/journal.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
 import { git } from "../workspace/git.js";
+import { newFenceNonce } from "../util/fence.js";
 import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F]
@@ -81,6 +82,7 @@ export async function run(argv: string[]): Promise<number> {
       instructions: context.instructions,
       skills: context.skills,
       memory: context.memory,
+      nonce: newFenceNonce(),
     },
     ...(sections ? [sections] : []),
   );

@@ -10,6 +10,7 @@ import type { AgentPlan } from "../plan/plan.js";
 import type { MapResult } from "../review/map.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
+import { newFenceNonce } from "../util/fence.js";
 import type { ModePorts, OpenWorkspace, Target } from "./ports.js";
 import { mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
 import {
@@ -82,6 +83,8 @@ export async function runReview(
     trusted: plan.trusted,
     purpose: plan.kind,
     changedFiles: ws.files,
+    // One fence id for the run: its prompt, its task message and its child reviewers' hunks.
+    nonce: newFenceNonce(),
   };
   let loopUsage = NO_USAGE;
   let mapUsage = NO_USAGE;
@@ -119,6 +122,7 @@ export async function runReview(
         context: context.context,
         sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
         maxOutputTokens: settings.maxOutputTokens,
+        nonce: facts.nonce,
         ...(scaled ? { review: scaled.review, tokenBudget: scaled.budget } : {}),
         onTurn: (state) => {
           loopUsage = state.usage;

@@ -15,7 +15,6 @@ import type { Usage } from "../model/port.js";
 import { TokenBudget } from "../review/budget.js";
 import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff-review.js";
 import { mapHunks, type MapResult } from "../review/map.js";
-import { newFenceNonce } from "../util/fence.js";
 import type { CoverageSummary, Progress } from "../outcome/outcome.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { ReviewScope } from "./review-scope.js";
@@ -176,7 +175,7 @@ export async function mapOpenHunks(
     maxOutputTokens: settings.maxOutputTokens,
     concurrency: settings.reviewConcurrency,
     maxChars: CHILD_BATCH_CHARS,
-    nonce: newFenceNonce(),
+    nonce: opts.facts.nonce,
     journal: ports.journal,
     signal: ports.signal,
     retry: DEFAULT_RETRY,
