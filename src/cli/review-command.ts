@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { runMode } from "../modes/index.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { DEFAULT_REVIEW_TASK, type AgentPlan } from "../plan/plan.js";
+import { redactOutcomeText } from "../publish/redact-outcome.js";
 import { formatUsage, renderReviewBody } from "../publish/render.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
@@ -144,7 +145,9 @@ export async function run(argv: string[]): Promise<number> {
     );
     printJson(`${run.redactor.redact(out)}\n`);
   } else if (!failed) {
-    const out = `${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal}`;
+    // Redacted as written and again as rendered (see redactOutcomeText).
+    const shown = redactOutcomeText(outcome, (text) => run.redactor.redact(text));
+    const out = `${renderReviewBody(shown)}\n${formatUsage(stats)}\njournal: ${journal}`;
     printOut(`${run.redactor.redact(out)}\n`);
   }
   if (!end) return EXIT.ok;

@@ -8,6 +8,7 @@ import type { Redactor } from "../util/redact.js";
 import { settle, stepDeadline, type StepLimits, type StopWatch } from "./deadline.js";
 import { renderJournalPage } from "./journal-page.js";
 import type { Publisher } from "./publisher.js";
+import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "./safe-markdown.js";
 import { renderSummary } from "./summary.js";
 
@@ -85,8 +86,10 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
 
   // 1. Local results.
   for (const notice of outcome.notices ?? []) core.notice(redactor.redact(notice));
+  // Redacted before it is rendered too (see redactOutcomeText), and again once rendered.
+  const shown = (o: Outcome) => redactOutcomeText(o, (text) => redactor.redact(text));
   const first = redactor.redact(
-    renderSummary(outcome, { commentUrl: undefined, fork, site: ports.site }),
+    renderSummary(shown(outcome), { commentUrl: undefined, fork, site: ports.site }),
   );
   await attempt("step summary", async () => {
     if (!ports.stepSummary) return;
@@ -140,7 +143,7 @@ export async function finish(outcome: Outcome, ports: FinishPorts): Promise<void
       ports.say(`The comment keeps the artifact's name only: ${describe(done, redactor)}`);
   }
   const summary = redactor.redact(
-    renderSummary(final, { commentUrl: published.comment, fork, site: ports.site }) +
+    renderSummary(shown(final), { commentUrl: published.comment, fork, site: ports.site }) +
       publishedNotes(published),
   );
   // The journal ended with step 2 (and was uploaded): this rewrite is not journaled.

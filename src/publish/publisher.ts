@@ -12,6 +12,7 @@ import {
   renderProgress,
   type InlineResult,
 } from "./render.js";
+import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "./safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
@@ -129,10 +130,11 @@ export class Publisher {
   ): Promise<{ commentUrl: string | undefined; failures: { target: string; error: string }[] }> {
     let commentUrl: string | undefined;
     const failures: { target: string; error: string }[] = [];
+    const shown = redactOutcomeText(outcome, this.opts.redact);
     for (const item of outcome.publications) {
       try {
         if (opts.signal?.aborted) throw new Error("publishing ran out of time before it");
-        const url = await this.publish(item, outcome, opts);
+        const url = await this.publish(item, shown, opts);
         if (item.kind === "sticky-comment") commentUrl = url;
       } catch (error) {
         const failure = {
