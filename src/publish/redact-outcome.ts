@@ -16,17 +16,28 @@ function redactDeep<T>(value: T, redact: (text: string) => string): T {
   return value;
 }
 
-/** The outcome with the text its renderers show (review, findings, triage, notes) redacted. */
+/**
+ * The outcome with the text its renderers show redacted: the summary, the findings' titles and
+ * bodies (not their paths, lines or quotes, which place them and fingerprint them across runs),
+ * the notes and the triage.
+ */
 export function redactOutcomeText(outcome: Outcome, redact: (text: string) => string): Outcome {
   const { review, unanchored, noLongerApplies, triage, note, fullReviewWhy, details } = outcome;
+  const words = <F extends { title?: string | undefined; body: string }>(f: F): F => ({
+    ...f,
+    body: redact(f.body),
+    ...(f.title !== undefined ? { title: redact(f.title) } : {}),
+  });
   return {
     ...outcome,
-    review: redactDeep(review, redact),
-    note: redactDeep(note, redact),
-    ...(unanchored ? { unanchored: redactDeep(unanchored, redact) } : {}),
-    ...(noLongerApplies ? { noLongerApplies: redactDeep(noLongerApplies, redact) } : {}),
+    review: review && { summary: redact(review.summary), findings: review.findings.map(words) },
+    note: note === undefined ? undefined : redact(note),
+    ...(unanchored ? { unanchored: unanchored.map(words) } : {}),
+    ...(noLongerApplies
+      ? { noLongerApplies: noLongerApplies.map((g) => ({ ...g, title: redact(g.title) })) }
+      : {}),
     ...(triage ? { triage: redactDeep(triage, redact) } : {}),
     ...(fullReviewWhy !== undefined ? { fullReviewWhy: redact(fullReviewWhy) } : {}),
-    ...(details ? { details: redactDeep(details, redact) } : {}),
+    ...(details ? { details: details.map(redact) } : {}),
   };
 }
