@@ -86,7 +86,13 @@ export async function run(
     let access: { permission: string; roleName: string } | undefined;
     if (trigger.kind !== "ignored" && trigger.kind !== "local") {
       const common = { settings: s, runner, runDir, journal, journalName, started, redact };
-      action = await wiring.ports({ ...common, trigger, signal: controller.signal, say: log.say });
+      action = await wiring.ports({
+        ...common,
+        trigger,
+        signal: controller.signal,
+        say: log.say,
+        annotate: log.annotate,
+      });
       const asked = action.access;
       access = await inPhase("trust", () => asked);
     }
@@ -136,6 +142,7 @@ export async function run(
       canUpload: runner.canUpload,
       say: log.say,
       stops: signals,
+      site: { serverUrl: runner.serverUrl, repo: runner.repository },
       artifactUrl: (id) =>
         `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}/artifacts/${id}`,
     });

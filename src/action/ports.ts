@@ -3,6 +3,7 @@ import type { Settings } from "../config/settings.js";
 import { prepareBaseSource } from "../context/base-source.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
+import type { Annotation } from "../outcome/outcome.js";
 import { MODES } from "../modes/index.js";
 import { negotiationFor } from "../model/negotiation.js";
 import type { ModePorts } from "../modes/ports.js";
@@ -26,6 +27,8 @@ export interface ActionRun {
   started: number;
   signal: AbortSignal;
   say: (text: string) => void;
+  /** Writes one annotation to the run, through the action's log (see `ActionLog`). */
+  annotate: (annotation: Annotation) => Promise<void>;
   redact: (text: string) => string;
 }
 
@@ -127,14 +130,8 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     }),
     botLogin: settings.botLogin,
     redact: run.redact,
-    annotate: async ({ level, message, title, file, line }) => {
-      const core = await import("@actions/core");
-      core[level](message, {
-        title,
-        ...(file ? { file } : {}),
-        ...(line ? { startLine: line } : {}),
-      });
-    },
+    site: { serverUrl: runner.serverUrl, repo: `${trigger.repo.owner}/${trigger.repo.repo}` },
+    annotate: run.annotate,
   });
   // One for the run: every model client learns what the endpoint refuses, once.
   const negotiation = negotiationFor(settings, journal);

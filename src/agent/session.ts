@@ -5,6 +5,7 @@ import type { CapSource } from "../model/output-cap.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { Conclusion } from "../outcome/outcome.js";
 import { buildPrompt } from "../prompt/build.js";
+import { newFenceNonce } from "../util/fence.js";
 import { runLoop, type LoopResult } from "./loop.js";
 import {
   costBudget,
@@ -57,6 +58,8 @@ export interface SessionInput {
   tokenBudget?: TokenBudget;
   /** Completion cap of every request, read at each turn (the run's cap may rise). */
   maxOutputTokens?: CapSource;
+  /** The run's fence id for the pull request's text (a fresh one when not given). */
+  nonce?: string;
   /** Called after every model turn (progress). */
   onTurn?: (state: LoopState) => void;
 }
@@ -82,6 +85,7 @@ export function toolsFor(context: SessionContext, review?: DiffReview): Tool[] {
 export async function runSession(input: SessionInput): Promise<SessionResult> {
   const tools = toolsFor(input.context, input.review);
   const b = input.budgets;
+  const nonce = input.nonce ?? newFenceNonce();
   const prompt = buildPrompt({
     date: new Date().toISOString().slice(0, 10),
     repository: input.repository,
@@ -103,6 +107,7 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
     instructions: input.context.instructions,
     skills: input.context.skills,
     memory: input.context.memory,
+    nonce,
   });
   input.journal.emit({
     type: "prompt.built",
@@ -123,7 +128,7 @@ export async function runSession(input: SessionInput): Promise<SessionResult> {
       signal: input.signal,
     },
     system: prompt.system,
-    user: [taskMessage(input.task, input.pr)],
+    user: [taskMessage(input.task, input.pr, nonce)],
     stopWhen,
     prices: b.prices,
     journal: input.journal,

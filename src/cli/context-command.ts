@@ -12,6 +12,8 @@ import { MemoryJournal } from "../journal/journal.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { activeDirsForChangedFiles } from "../context/instructions/resolve.js";
 import { git } from "../workspace/git.js";
+import { newFenceNonce } from "../util/fence.js";
+import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F]
                       [--prompt loop|review-child|review-merge] [--json]
@@ -80,11 +82,12 @@ export async function run(argv: string[]): Promise<number> {
       instructions: context.instructions,
       skills: context.skills,
       memory: context.memory,
+      nonce: newFenceNonce(),
     },
     ...(sections ? [sections] : []),
   );
   if (values.json) {
-    process.stdout.write(
+    printJson(
       `${JSON.stringify({ sections: prompt.manifest, cache_key: prompt.cacheKey, system: prompt.system }, null, 2)}\n`,
     );
     return 0;
@@ -93,7 +96,7 @@ export async function run(argv: string[]): Promise<number> {
     (m) =>
       `${m.id.padEnd(13)} v${String(m.version).padEnd(3)} ${m.stability.padEnd(8)} ${String(m.bytes).padStart(7)} B  ${m.sha256.slice(0, 12)}  ${m.sources.join(", ")}`,
   );
-  process.stdout.write(
+  printOut(
     [
       `sections (cache key ${prompt.cacheKey}):`,
       ...rows,

@@ -1,4 +1,5 @@
 import type { StopReason } from "../outcome/outcome.js";
+import { printErr } from "./output.js";
 
 /** The exit statuses every command uses; the README lists them. */
 export const EXIT = {
@@ -66,6 +67,6 @@ export function firstLine(text: string): string {
 /** Ends a command: an early end's one line goes to stderr; returns the exit status. */
 export function exitWith(end: CliExit | undefined): number {
   if (!end) return EXIT.ok;
-  process.stderr.write(`rivumi: ${firstLine(end.message)}\n`);
+  printErr(`rivumi: ${firstLine(end.message)}\n`);
   return end.code;
 }

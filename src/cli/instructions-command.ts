@@ -5,6 +5,7 @@ import { parseCli, printedHelp } from "./args.js";
 import { checkUserFile, localContext } from "./local-context.js";
 import { directoryArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
+import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
@@ -83,8 +84,7 @@ export async function run(argv: string[]): Promise<number> {
     userFile: values["user-file"],
   });
   const diag = resolution.diagnostics;
-  process.stdout.write(
-    values.json ? `${JSON.stringify(diag, null, 2)}\n` : `${formatInstructionsTable(diag)}\n`,
-  );
+  if (values.json) printJson(`${JSON.stringify(diag, null, 2)}\n`);
+  else printOut(`${formatInstructionsTable(diag)}\n`);
   return 0;
 }

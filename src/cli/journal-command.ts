@@ -13,6 +13,7 @@ import { VERSION } from "../version.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { reasoningEffortFlag } from "./model-flags.js";
 import { UsageError } from "./usage-error.js";
+import { printErr, printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi journal view JOURNAL [-o FILE] [--prices IN,OUT]
        rivumi journal stats JOURNAL [--json] [--prices IN,OUT]
@@ -75,7 +76,7 @@ async function view(argv: string[]): Promise<number> {
     }),
   );
   if (values.output === "-") {
-    process.stdout.write(page);
+    printJson(page);
     return 0;
   }
   const out = resolve(
@@ -86,10 +87,8 @@ async function view(argv: string[]): Promise<number> {
   } catch (error) {
     throw new Error(`-o ${out}: ${errorText(error)}`);
   }
-  for (const note of journal.notes) process.stderr.write(`note: ${note.split("\n")[0]}\n`);
-  process.stdout.write(
-    `${out} (${bytes(Buffer.byteLength(page))}, ${journal.events.length} events)\n`,
-  );
+  for (const note of journal.notes) printErr(`note: ${note.split("\n")[0]}\n`);
+  printOut(`${out} (${bytes(Buffer.byteLength(page))}, ${journal.events.length} events)\n`);
   return 0;
 }
 
@@ -116,7 +115,7 @@ async function stats(argv: string[]): Promise<number> {
         withNulls,
       )
     : formatStats(journal, result);
-  process.stdout.write(`${out}\n`);
+  (values.json ? printJson : printOut)(`${out}\n`);
   return 0;
 }
 
@@ -173,13 +172,12 @@ async function replay(argv: string[]): Promise<number> {
       limit,
       signal: controller.signal,
     });
-    process.stdout.write(
-      `${values.json ? JSON.stringify(report, withNulls) : formatReplay(report)}\n`,
-    );
+    if (values.json) printJson(`${JSON.stringify(report, withNulls)}\n`);
+    else printOut(`${formatReplay(report)}\n`);
     return report.items.some((i) => "error" in i.replayed) ? 1 : 0;
   } catch (error) {
     if (!(error instanceof NoRecordedRequests)) throw error;
-    process.stderr.write(`rivumi: ${error.message}\n`);
+    printErr(`rivumi: ${error.message}\n`);
     return 1;
   } finally {
     process.off("SIGINT", cancel);

@@ -2,6 +2,7 @@ import { errorText } from "../util/error-text.js";
 import { CliExit, EXIT } from "./exit.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "../version.js";
+import { printErr } from "./output.js";
 
 /** Each command lives in its own module, loaded only when it runs. */
 const COMMANDS: Record<
@@ -72,7 +73,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     // One line, always: the first line of the message (a usage error's usage follows it).
     const message = errorText(error);
-    process.stderr.write(`rivumi: ${message.trim().split("\n")[0]}\n`);
+    printErr(`rivumi: ${message.trim().split("\n")[0]}\n`);
     if (error instanceof CliExit) return error.code;
     return error instanceof UsageError ? EXIT.usage : EXIT.failed;
   }

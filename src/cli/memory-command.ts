@@ -17,6 +17,7 @@ import { parseStore } from "../memory-store/parse.js";
 import { asksForHelp, parseCli } from "./args.js";
 import { writableFileArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
+import { printErr, printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi memory add --type TYPE --text TEXT [--user U] [--project P] [--store FILE]
        rivumi memory list [--user U] [--project P] [--store FILE] [--json]
@@ -46,7 +47,8 @@ export async function run(argv: string[]): Promise<number> {
   return runMemory(argv, {
     env: process.env,
     cwd: process.cwd(),
-    stdout: (text) => process.stdout.write(text),
+    // A row or the list's JSON is one JSON object per line; anything else is text.
+    stdout: (text) => (text.startsWith("{") ? printJson : printOut)(text),
   });
 }
 
@@ -57,7 +59,7 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
     return 0;
   }
   if (sub === undefined) {
-    process.stderr.write("rivumi: a subcommand is required: add, list or forget\n");
+    printErr("rivumi: a subcommand is required: add, list or forget\n");
     return 2;
   }
   const allowed: Record<string, string[]> = {

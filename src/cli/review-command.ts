@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { runMode } from "../modes/index.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { DEFAULT_REVIEW_TASK, type AgentPlan } from "../plan/plan.js";
+import { redactOutcomeText } from "../publish/redact-outcome.js";
 import { formatUsage, renderReviewBody } from "../publish/render.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
@@ -16,6 +17,7 @@ import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "
 import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { UsageError } from "./usage-error.js";
+import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
                     [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
@@ -152,10 +154,12 @@ export async function run(argv: string[]): Promise<number> {
       null,
       2,
     );
-    process.stdout.write(`${run.redactor.redact(out)}\n`);
+    printJson(`${run.redactor.redact(out)}\n`);
   } else if (!failed) {
-    const out = `${renderReviewBody(outcome)}\n${formatUsage(stats)}\njournal: ${journal}`;
-    process.stdout.write(`${run.redactor.redact(out)}\n`);
+    // Redacted as written and again as rendered (see redactOutcomeText).
+    const shown = redactOutcomeText(outcome, (text) => run.redactor.redact(text));
+    const out = `${renderReviewBody(shown)}\n${formatUsage(stats)}\njournal: ${journal}`;
+    printOut(`${run.redactor.redact(out)}\n`);
   }
   if (!end) return EXIT.ok;
   // A failure's reason is the outcome's note; the journal says the rest.

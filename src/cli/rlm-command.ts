@@ -20,6 +20,7 @@ import {
 import { terminalStatus } from "./progress.js";
 import { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
+import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
@@ -173,7 +174,7 @@ export async function run(argv: string[]): Promise<number> {
   const end = result.finalized ? undefined : rlmEnd(result.stop, run.stopped(), result.answer);
   // A failed run prints only its one line, unless the output is JSON for a program to read.
   if (values.json || end?.code !== EXIT.failed)
-    process.stdout.write(`${run.redactor.redact(out)}\n`);
+    (values.json ? printJson : printOut)(`${run.redactor.redact(out)}\n`);
   return exitWith(end && new CliExit(run.redactor.redact(end.message), end.code));
 }
 

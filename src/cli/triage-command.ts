@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { triageJson, triageLog, type TriageResult } from "../triage/index.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { UsageError } from "./usage-error.js";
+import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi triage --log FILE [--step NAME] [--max-bytes N] [--json]
 
@@ -42,9 +43,8 @@ export async function run(argv: string[]): Promise<number> {
     ...(values.step ? { failedStep: values.step } : {}),
     ...(maxBytes !== undefined ? { maxBytes } : {}),
   });
-  process.stdout.write(
-    values.json ? `${JSON.stringify(triageJson(result))}\n` : `${formatTriage(result)}\n`,
-  );
+  if (values.json) printJson(`${JSON.stringify(triageJson(result))}\n`);
+  else printOut(`${formatTriage(result)}\n`);
   return 0;
 }
 

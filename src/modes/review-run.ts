@@ -10,6 +10,7 @@ import type { AgentPlan } from "../plan/plan.js";
 import type { MapResult } from "../review/map.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
+import { newFenceNonce } from "../util/fence.js";
 import type { ModePorts, OpenWorkspace, Target } from "./ports.js";
 import { mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
 import {
@@ -71,6 +72,8 @@ export async function runReview(
     trusted: plan.trusted,
     purpose: plan.kind,
     changedFiles: ws.files,
+    // One fence id for the run: its prompt, its task message and its child reviewers' hunks.
+    nonce: newFenceNonce(),
   };
   let loopUsage: UsageTotal = noUsage();
   let mapUsage: UsageTotal = noUsage();
@@ -108,6 +111,7 @@ export async function runReview(
         context: context.context,
         sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
         maxOutputTokens: ports.outputCap ?? settings.maxOutputTokens,
+        nonce: facts.nonce,
         ...(scaled ? { review: scaled.review, tokenBudget: scaled.budget } : {}),
         onTurn: (state) => {
           loopUsage = state.usage;

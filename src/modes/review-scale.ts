@@ -17,7 +17,6 @@ import { costOf } from "../agent/stop.js";
 import { TokenBudget } from "../review/budget.js";
 import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff-review.js";
 import { mapHunks, type MapResult } from "../review/map.js";
-import { newFenceNonce } from "../util/fence.js";
 import type { CoverageSummary, Progress } from "../outcome/outcome.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { ReviewScope } from "./review-scope.js";
@@ -178,7 +177,7 @@ export async function mapOpenHunks(
     maxOutputTokens: ports.outputCap ?? settings.maxOutputTokens,
     concurrency: settings.reviewConcurrency,
     maxChars: CHILD_BATCH_CHARS,
-    nonce: newFenceNonce(),
+    nonce: opts.facts.nonce,
     journal: ports.journal,
     signal: ports.signal,
     retry: DEFAULT_RETRY,

@@ -31,6 +31,11 @@ export interface PromptContext {
   };
   trusted: boolean;
   purpose: "review" | "task";
+  /**
+   * The run's fence id (`newFenceNonce`): text from the pull request or the run that a section
+   * shows (the changed files' names) sits in a fence whose closing tag carries it.
+   */
+  nonce: string;
   changedFiles: readonly PullFile[];
   /** The tools offered; part of the configuration, so the stable sections may read it. */
   toolNames: readonly string[];

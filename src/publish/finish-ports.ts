@@ -5,8 +5,10 @@ import type { ActionsCore } from "../run-context.js";
 import type { Redactor } from "../util/redact.js";
 import type { StopWatch } from "./deadline.js";
 import type { Publisher } from "./publisher.js";
+import type { Site } from "./safe-markdown.js";
 
 export interface FinishPorts {
+  /** As `ActionLog.ready()` gives it: what it prints is redacted and cannot issue a command. */
   core: ActionsCore;
   journal: Journal;
   redactor: Redactor;
@@ -24,6 +26,8 @@ export interface FinishPorts {
   say: (text: string) => void;
   /** The run's stop signals: a stop shortens the publishing steps, a later signal hurries them. */
   stops?: StopWatch | undefined;
+  /** The repository whose pages the summary may link to. */
+  site?: Site | undefined;
   /** The web address of an uploaded artifact, from its id. */
   artifactUrl?: ((id: number) => string) | undefined;
 }

@@ -2,10 +2,10 @@ import { errorText } from "../util/error-text.js";
 import { writeFileSync } from "node:fs";
 import type { Outcome } from "../outcome/outcome.js";
 import type { Redactor } from "../util/redact.js";
-import { neutralizeLog } from "../util/sanitize.js";
 import { settle, stepDeadline, type StepLimits } from "./deadline.js";
 import { showArtifact, uploadArtifact } from "./finish-artifact.js";
 import type { FinishPorts } from "./finish-ports.js";
+import { redactOutcomeText } from "./redact-outcome.js";
 import { renderSummary } from "./summary.js";
 
 export type { StopWatch } from "./deadline.js";
@@ -54,15 +54,19 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
     } catch (error) {
       const message = redactor.redact(errorText(error));
       journal.emit({ type: "publish.failed", target, error: message });
-      core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${message}`));
+      core.warning(`Rivumi could not publish the ${target}: ${message}`);
     }
   };
   const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
   const fork = outcome.fork === true;
 
   // 1. Local results.
-  for (const notice of outcome.notices ?? []) core.notice(neutralizeLog(redactor.redact(notice)));
-  const first = redactor.redact(renderSummary(outcome, { commentUrl: undefined, fork }));
+  for (const notice of outcome.notices ?? []) core.notice(redactor.redact(notice));
+  // Redacted before it is rendered too (see redactOutcomeText), and again once rendered.
+  const shown = (o: Outcome) => redactOutcomeText(o, (text) => redactor.redact(text));
+  const first = redactor.redact(
+    renderSummary(shown(outcome), { commentUrl: undefined, fork, site: ports.site }),
+  );
   await attempt("step summary", async () => {
     if (!ports.stepSummary) return;
     await core.summary.addRaw(first).write({ overwrite: true });
@@ -88,13 +92,13 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
     out("hunks-excluded", hunks ? String(hunks.excluded) : "");
   });
   if (outcome.conclusion === "failure")
-    core.setFailed(neutralizeLog(redactor.redact(outcome.note ?? "Rivumi failed")));
+    core.setFailed(redactor.redact(outcome.note ?? "Rivumi failed"));
 
   // 2. GitHub.
   const published = await publishOnGitHub(outcome, ports);
   const final = withUnpublished(outcome, published.unpublished);
   for (const { target, error } of published.unpublished)
-    core.warning(neutralizeLog(`Rivumi could not publish the ${target}: ${error}`));
+    core.warning(`Rivumi could not publish the ${target}: ${error}`);
   await writeResult(final, published);
   await attempt("outputs", () => {
     if (final.conclusion !== outcome.conclusion) out("conclusion", final.conclusion);
@@ -120,7 +124,8 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
   // 4. The artifact's link, or the comment rewritten without it; then the summary.
   await showArtifact(upload, last, ports);
   const summary = redactor.redact(
-    renderSummary(last, { commentUrl: published.comment, fork }) + publishedNotes(published),
+    renderSummary(shown(last), { commentUrl: published.comment, fork, site: ports.site }) +
+      publishedNotes(published),
   );
   // The journal ended with step 2 (and was uploaded, or not): this rewrite is not journaled.
   await attempt("step summary", async () => {

@@ -3,7 +3,8 @@
 import type { CallOptions, GitHubPort, ReviewCommentInput, ReviewInfo } from "../github/port.js";
 import { SEVERITIES, type Severity } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
-import { bound, neutralizeMarkdown } from "../util/sanitize.js";
+import { bound } from "../util/sanitize.js";
+import { safeInline, safeMarkdown, type Site } from "./safe-markdown.js";
 
 /** GitHub's limit on one review comment's body. */
 const INLINE_LIMIT = 65_536;
@@ -40,10 +41,13 @@ function fence(text: string): string {
   return "`".repeat(Math.max(3, longest + 1));
 }
 
-/** One comment's body: severity, title, the model's words neutralised, and a suggestion on RIGHT. */
-export function renderInlineBody(finding: Finding): string {
-  const head = `**${finding.severity}**${finding.title ? ` · ${neutralizeMarkdown(oneLine(finding.title))}` : ""}`;
-  const parts = [head, "", neutralizeMarkdown(finding.body)];
+/**
+ * One comment's body: severity, title, the model's words made inert (links stay only to `site`'s
+ * repository), and a suggestion on RIGHT.
+ */
+export function renderInlineBody(finding: Finding, site?: Site): string {
+  const title = finding.title ? ` · ${safeInline(finding.title.slice(0, 200), site)}` : "";
+  const parts = [`**${finding.severity}**${title}`, "", safeMarkdown(finding.body, { site })];
   if (finding.replacement !== undefined && (finding.side ?? "RIGHT") === "RIGHT") {
     // Inside a code block nothing is a mention or a marker; the fence only has to stay closed.
     const code = finding.replacement.replace(/\r\n?/g, "\n").replace(/\n$/, "");
@@ -53,10 +57,8 @@ export function renderInlineBody(finding: Finding): string {
   return bound(parts.join("\n"), INLINE_LIMIT - 100, "_…cut to fit GitHub's limit._");
 }
 
-const oneLine = (text: string) => text.replace(/[\r\n]+/g, " ").slice(0, 200);
-
 /** A finding as a review comment; positions were placed and checked against the hunk index. */
-export function toReviewComment(finding: Finding): ReviewCommentInput {
+export function toReviewComment(finding: Finding, site?: Site): ReviewCommentInput {
   const side = finding.side ?? "RIGHT";
   const range = finding.start_line !== undefined && finding.start_line < finding.line;
   return {
@@ -64,7 +66,7 @@ export function toReviewComment(finding: Finding): ReviewCommentInput {
     line: finding.line,
     side,
     ...(range ? { startLine: finding.start_line } : {}),
-    body: renderInlineBody(finding),
+    body: renderInlineBody(finding, site),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type PendingWait,
 } from "./inline-review.js";
 import type { InlineResult } from "./render.js";
+import type { Site } from "./safe-markdown.js";
 
 /** What the review publication needs from the publisher. */
 export interface ReviewPublishDeps {
@@ -23,6 +24,8 @@ export interface ReviewPublishDeps {
   journal: Journal;
   stickyKey: string;
   redact: (text: string) => string;
+  /** The repository whose pages the comments may link to. */
+  site?: Site | undefined;
   pendingWait?: PendingWait | undefined;
   selfLogin(): Promise<string>;
   lastReview(pr: number, opts: CallOptions): Promise<LastReview>;
@@ -89,7 +92,10 @@ export async function publishReview(
       ...choice.listed,
     ],
   });
-  const comments = choice.inline.map((f) => ({ finding: f, comment: toReviewComment(f) }));
+  const comments = choice.inline.map((f) => ({
+    finding: f,
+    comment: toReviewComment(f, deps.site),
+  }));
   const sendable = comments.filter((c) => wellFormed(c.comment));
   for (const c of comments)
     if (!sendable.includes(c))

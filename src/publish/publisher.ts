@@ -13,6 +13,8 @@ import {
   renderProgress,
   type InlineResult,
 } from "./render.js";
+import { redactOutcomeText } from "./redact-outcome.js";
+import type { Site } from "./safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
 
@@ -55,6 +57,8 @@ export class Publisher {
       /** The `bot-login` input, when the workflow names Rivumi's login itself. */
       botLogin: string | undefined;
       redact: (text: string) => string;
+      /** The repository whose pages what is posted may link to; without it nothing links. */
+      site?: Site;
       /** How long a review waits for another run's pending review (tests shorten it). */
       pendingWait?: PendingWait;
       /** Writes one annotation to the run (a workflow command); annotations are skipped without it. */
@@ -129,10 +133,11 @@ export class Publisher {
   ): Promise<{ commentUrl: string | undefined; failures: { target: string; error: string }[] }> {
     let commentUrl: string | undefined;
     const failures: { target: string; error: string }[] = [];
+    const shown = redactOutcomeText(outcome, this.opts.redact);
     for (const item of outcome.publications) {
       try {
         if (opts.signal?.aborted) throw new Error("publishing ran out of time before it");
-        const url = await this.publish(item, outcome, opts);
+        const url = await this.publish(item, shown, opts);
         if (item.kind === "sticky-comment") commentUrl = url;
         if (item.kind === "sticky-comment" || item.kind === "issue-by-marker")
           this.rendered.push(item);
@@ -183,7 +188,7 @@ export class Publisher {
         const body = redact(
           triage
             ? renderTriageComment({ ...outcome, triage })
-            : renderComment(outcome, this.inline),
+            : renderComment(outcome, this.inline, this.opts.site),
         );
         const key =
           item.key === undefined
@@ -214,6 +219,7 @@ export class Publisher {
             journal,
             stickyKey: this.opts.stickyKey,
             redact,
+            site: this.opts.site,
             pendingWait: this.opts.pendingWait,
             selfLogin: this.selfLogin,
             lastReview: (pr, o) => this.lastReview(pr, o),

@@ -2,6 +2,7 @@ import { SEVERITIES, type Outcome, type Progress, type RunStats } from "../outco
 import type { Finding } from "../outcome/review.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 import { fullResultIn, journalMention } from "./journal-mention.js";
+import { safeInline, safeMarkdown, type Site } from "./safe-markdown.js";
 
 export const COMMENT_LIMIT = 65_536;
 /** Room kept in a comment for the sticky marker line that `StickyComment` puts on top. */
@@ -12,7 +13,7 @@ export function renderProgress(update: Omit<Progress, "pr">): string {
   const lines = [
     "### Rivumi is reviewing…",
     "",
-    `Working on \`${head.slice(0, 12)}\`: ${neutralizeMarkdown(task.split("\n")[0] ?? "").slice(0, 300)}`,
+    `Working on \`${head.slice(0, 12)}\`: ${safeInline((task.split("\n")[0] ?? "").slice(0, 300))}`,
   ];
   if (coverage) {
     const cost = coverage.costUsd !== undefined ? ` · $${coverage.costUsd.toFixed(4)} so far` : "";
@@ -67,10 +68,11 @@ const where = (f: Finding) =>
   );
 
 /** One finding as a list item: severity, place, title and body, neutralised. */
-function findingItem(f: Finding, reason?: string): string {
-  const title = f.title ? `${neutralizeMarkdown(f.title.replace(/[\r\n]+/g, " "))}: ` : "";
+function findingItem(f: Finding, site: Site | undefined, reason?: string): string {
+  const title = f.title ? `${safeInline(f.title, site)}: ` : "";
   const why = reason ? ` _(${reason})_` : "";
-  return `- **${f.severity}** \`${where(f)}\`${why}: ${title}${neutralizeMarkdown(f.body).replace(/\n/g, "\n  ")}`;
+  const body = safeMarkdown(f.body, { site, midLine: true }).replace(/\n/g, "\n  ");
+  return `- **${f.severity}** \`${where(f)}\`${why}: ${title}${body}`;
 }
 
 /** "2 major · 1 nit": the counts by severity, most severe first. */
@@ -82,21 +84,25 @@ export function severityCounts(findings: readonly Finding[]): string {
 }
 
 /**
- * The review as Markdown, every model-written string neutralised. Shared by comment and summary;
- * with `inline` (the comment, after the review went out) the findings on the lines are counted
- * and linked, and only the others are listed.
+ * The review as Markdown, every model-written string made inert (`safeMarkdown`; links stay only
+ * to `site`'s repository). Shared by comment and summary; with `inline` (the comment, after the
+ * review went out) the findings on the lines are counted and linked, and only the others are
+ * listed.
  */
-export function renderReviewBody(outcome: Outcome, inline?: InlineResult): string {
+export function renderReviewBody(outcome: Outcome, inline?: InlineResult, site?: Site): string {
   const lines: string[] = [];
   // Counted by the code from the coverage ledger: the first thing a reader sees.
   if (outcome.coverage) lines.push(`**${neutralizeMarkdown(outcome.coverage.line)}**`, "");
   if (outcome.fullReviewWhy)
-    lines.push(`_Reviewed in full: ${neutralizeMarkdown(outcome.fullReviewWhy)}._`, "");
+    lines.push(`_Reviewed in full: ${safeInline(outcome.fullReviewWhy, site)}._`, "");
   if (outcome.note)
-    lines.push(`> [!WARNING]\n> ${neutralizeMarkdown(outcome.note).replace(/\n/g, "\n> ")}`, "");
+    lines.push(
+      `> [!WARNING]\n> ${safeMarkdown(outcome.note, { site }).replace(/\n/g, "\n> ")}`,
+      "",
+    );
   const review = outcome.review;
   if (review) {
-    lines.push(neutralizeMarkdown(review.summary), "");
+    lines.push(safeMarkdown(review.summary, { site }), "");
     if (review.findings.length > 0 && inline) {
       const link = inline.url ? `[on their lines](${inline.url})` : "on their lines";
       lines.push(
@@ -123,12 +129,13 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
         );
       if (inline.listed.length > 0) {
         lines.push(`#### Not on the lines (${inline.listed.length})`, "");
-        for (const { finding, reason } of inline.listed) lines.push(findingItem(finding, reason));
+        for (const { finding, reason } of inline.listed)
+          lines.push(findingItem(finding, site, reason));
         lines.push("");
       }
     } else if (review.findings.length > 0) {
       lines.push(`#### Findings (${review.findings.length})`, "");
-      for (const f of review.findings) lines.push(findingItem(f));
+      for (const f of review.findings) lines.push(findingItem(f, site));
       lines.push("");
     } else if (outcome.conclusion === "success") {
       lines.push("No findings.", "");
@@ -142,7 +149,7 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
       "_These findings name a place that is not in this pull request's diff._",
       "",
     );
-    for (const f of unanchored) lines.push(findingItem(f, f.reason));
+    for (const f of unanchored) lines.push(findingItem(f, site, f.reason));
     lines.push("");
   }
   const gone = outcome.noLongerApplies ?? [];
@@ -155,7 +162,7 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
     );
     for (const g of gone) {
       const place = neutralizeMarkdown(`${g.path}:${g.line}`.replace(/[`\r\n]+/g, "'"));
-      const title = neutralizeMarkdown(g.title.replace(/[\r\n]+/g, " "));
+      const title = safeInline(g.title, site);
       lines.push(`- \`${place}\`: ${title} _(${g.reason})_`);
     }
     lines.push("");
@@ -163,7 +170,7 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult): strin
   return lines.join("\n");
 }
 
-export function renderComment(outcome: Outcome, inline?: InlineResult): string {
+export function renderComment(outcome: Outcome, inline?: InlineResult, site?: Site): string {
   const title =
     outcome.conclusion === "failure"
       ? "### Rivumi could not finish"
@@ -172,7 +179,7 @@ export function renderComment(outcome: Outcome, inline?: InlineResult): string {
         : "### Rivumi review";
   const footer = `<sub>${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const body = bound(
-    renderReviewBody(outcome, inline),
+    renderReviewBody(outcome, inline, site),
     COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 16,
     `_…cut to fit GitHub's comment limit; the full result is in ${fullResultIn(outcome, "the step summary")}._`,
   );

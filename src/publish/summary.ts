@@ -1,5 +1,6 @@
 import type { Outcome } from "../outcome/outcome.js";
 import { formatUsage, renderReviewBody } from "./render.js";
+import type { Site } from "./safe-markdown.js";
 import { renderTriageSummary } from "./triage-render.js";
 import { boundBytes } from "../util/sanitize.js";
 import { fullResultIn, journalCell } from "./journal-mention.js";
@@ -18,6 +19,8 @@ export interface SummaryExtras {
   commentUrl: string | undefined;
   /** Set when a fork PR on `pull_request` could not be reviewed: explains the way that works. */
   fork: boolean;
+  /** The repository whose pages the summary may link to. */
+  site?: Site | undefined;
 }
 
 /** The step summary: result, usage, cost, duration; bounded to GitHub's 1 MiB. */
@@ -32,7 +35,7 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
       "",
     );
   }
-  parts.push(renderReviewBody(outcome));
+  parts.push(renderReviewBody(outcome, undefined, extras.site));
   if (outcome.triage) parts.push(renderTriageSummary(outcome.triage), "");
   for (const block of outcome.details ?? []) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");

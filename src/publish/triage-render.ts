@@ -1,12 +1,15 @@
 // A failed run explained, as Markdown for its pull request comment, its issue and the step summary.
 // Every string from the run (log lines, job, step and workflow names, branch) and from the model
-// is untrusted: quoted in code that it cannot close, or neutralised (no mentions, HTML, hidden
-// characters or markers).
+// is untrusted: quoted in code that it cannot close, or made inert by the rule review comments
+// follow too (`safeMarkdown`: no mentions, HTML, images, hidden characters or markers, and links
+// only to the repository's own pages).
 import type { Outcome, TriageEvidence, TriageJob, TriageReport } from "../outcome/outcome.js";
 import { revealInvisible } from "../util/invisible.js";
+import { neutralizeMentions } from "../util/mentions.js";
 import { bound, neutralizeLog, neutralizeMarkdown } from "../util/sanitize.js";
 import { journalMention } from "./journal-mention.js";
 import { COMMENT_LIMIT, formatUsage, MARKER_ROOM } from "./render.js";
+import { safeInline, type Site } from "./safe-markdown.js";
 
 const ZWSP = "\u200b";
 /** Jobs quoted in full; the others are listed with their best line. */
@@ -94,17 +97,19 @@ function digestLines(report: TriageReport): string[] {
     const why = report.digestNote ?? "no model is configured";
     return [`_No model digest (${plain(why)}); the evidence below was found without a model._`];
   }
+  // The model's own words may link to the repository's pages, as a review's may.
+  const site = siteOf(report);
   const out = [
     `#### Root cause${d.category ? ` · ${d.category}` : ""}`,
     "",
-    plain(d.rootCause),
+    plain(d.rootCause, site),
     "",
   ];
   if (d.files.length > 0) {
     const files = d.files.map((f) => code(f.line !== undefined ? `${f.path}:${f.line}` : f.path));
     out.push(`**Most likely at fault:** ${files.join(", ")}`);
   }
-  if (d.nextStep.trim()) out.push(`**Next step:** ${plain(d.nextStep)}`);
+  if (d.nextStep.trim()) out.push(`**Next step:** ${plain(d.nextStep, site)}`);
   if (d.evidence.length > 0) {
     const links = d.evidence.map(
       (e) => `[${plain(e.job)} · ${plain(e.step)} · ${range(e.startLine, e.endLine)}](${e.url})`,
@@ -207,19 +212,26 @@ function quoted(lines: ReadonlyArray<readonly [number, string]>): string[] {
 
 /** Untrusted text inside code: shown as written, but no mention, marker or hidden character. */
 function inCode(text: string): string {
-  return revealInvisible(text)
-    .text.replace(/(^|[^\w])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
+  return neutralizeMentions(revealInvisible(text).text)
     .replace(/<!--/g, `<${ZWSP}!--`)
     .replace(/-->/g, `--${ZWSP}>`);
 }
 
-/** Untrusted text in running Markdown: one line, no HTML, mention, image or workflow command. */
-export function plain(text: string): string {
-  const one = revealInvisible(text).text.replace(/\s+/g, " ").trim();
-  return neutralizeLog(neutralizeMarkdown(one.replace(/</g, "&lt;").replace(/>/g, "&gt;"))).replace(
-    /[[\]]/g,
-    "\\$&",
-  );
+/**
+ * Untrusted text in running Markdown: one line, no HTML, mention, image or workflow command, and
+ * no link but to `site`'s repository (names get no `site`: they never need one).
+ */
+export function plain(text: string, site?: Site): string {
+  return neutralizeLog(safeInline(text, site));
+}
+
+/** The repository and server of the triaged run: its page's address is Rivumi's own. */
+function siteOf(report: TriageReport): Site | undefined {
+  try {
+    return { serverUrl: new URL(report.run.url).origin, repo: report.repo };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Untrusted text for a title (no Markdown there): one line, no mention or hidden character. */

@@ -138,9 +138,17 @@ const MAX_NAME = 32;
  * itself; any other name as nothing.
  */
 function valueOf(name: string): string {
+  return namedReferenceValue(name) ?? "";
+}
+
+/**
+ * What `&name;` reads as where the table knows it (ASCII characters and what reads as a letter
+ * or digit); undefined for the names that stand for punctuation, symbols or other letters.
+ */
+export function namedReferenceValue(name: string): string | undefined {
   const value = BY_NAME.get(name);
   if (value !== undefined) return value;
-  return /^[A-Za-z](?:opf|fr|scr)$/.test(name) ? name.charAt(0) : "";
+  return /^[A-Za-z](?:opf|fr|scr)$/.test(name) ? name.charAt(0) : undefined;
 }
 
 /** What the last reference found by `namedReferenceEnd` reads as: its character(s), or "". */

@@ -1,30 +1,24 @@
-const ZWSP = "\u200b";
+import { neutralizeMentions } from "./mentions.js";
+
+export { neutralizeLog } from "./workflow-commands.js";
 
 /**
  * Makes untrusted or model-written text safe to put in a comment or summary: it cannot @-mention
- * people or teams, and it cannot hide HTML comments (so it cannot forge Rivumi's markers).
+ * people or teams in any form GitHub's renderer decodes to one (see `neutralizeMentions`), and it
+ * cannot hide HTML comments (so it cannot forge Rivumi's markers).
  */
 export function neutralizeMarkdown(text: string): string {
-  return (
-    text
-      .replace(/<!--/g, "&lt;!--")
-      .replace(/-->/g, "--&gt;")
-      // Also inside code spans: a closing backtick right before "@" would otherwise end the span
-      // and leave a live mention; the zero-width space is invisible in code.
-      .replace(/(^|[^\w])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
-  );
+  // Also inside code spans: a closing backtick right before "@" would otherwise end the span
+  // and leave a live mention; the zero-width space is invisible in code.
+  return neutralizeMentions(neutralizeMarkers(text));
 }
 
 /**
- * Makes text safe to print to the runner's log: a line that starts with `::` or `##[` would be
- * read as a workflow command (set an output, add a mask, stop commands), so it is broken up.
+ * Breaks HTML comment delimiters, so no text can forge or hide one of Rivumi's markers (the
+ * sticky comment's, the review state line's): they are found in the comment's raw text.
  */
-export function neutralizeLog(text: string): string {
-  // The runner also trims NEL (U+0085), which JavaScript's \s does not cover.
-  return text.replace(
-    /^([\s\u0085]*)(::|##\[)/gm,
-    (_m, ws: string, cmd: string) => `${ws}${cmd[0]}${ZWSP}${cmd.slice(1)}`,
-  );
+export function neutralizeMarkers(text: string): string {
+  return text.replace(/<!--/g, "&lt;!--").replace(/-->/g, "--&gt;");
 }
 
 /** Cuts text to at most `max` characters, ending with `note` when it had to cut. */

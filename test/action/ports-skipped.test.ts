@@ -51,6 +51,7 @@ async function portsFor(trigger: Exclude<Trigger, { kind: "ignored" | "local" }>
     started: Date.now(),
     signal: new AbortController().signal,
     say: () => undefined,
+    annotate: () => Promise.resolve(),
     redact: (text) => text,
   });
   await action.access;

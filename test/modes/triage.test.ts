@@ -380,8 +380,10 @@ describe("the triage mode", () => {
         asked,
       ),
     });
-    expect(asked[0]).toContain(
-      `- job "types" (failed step "Run npx tsc -p . --noEmit"): input lines ${tscOffset + 1}-`,
+    expect(asked[0]).toContain(`- job 2: input lines ${tscOffset + 1}-`);
+    // Its name and failed step are the run's: inside the fence, called by number outside it.
+    expect(asked[0]).toMatch(
+      /<untrusted-job-names id="[\w-]+">\n[^<]*job 2: types · failed step: Run npx tsc -p \. --noEmit\n/,
     );
     expect(r.outcome.triage!.digest!.evidence).toEqual([
       {

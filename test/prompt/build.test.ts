@@ -14,6 +14,7 @@ const base: PromptContext = {
   budgets: { maxTurns: 30, maxTokens: 400_000, timeoutMinutes: 20, maxCostUsd: undefined },
   trusted: true,
   purpose: "review",
+  nonce: "Zq8xW2mN4pR6tY1uI3oP5a",
   changedFiles: [{ path: "src/a.ts", status: "modified", additions: 1, deletions: 1 }],
   toolNames: ["read_file", "list_files", "search", "git_diff", "submit_review"],
   instructions: {
@@ -30,6 +31,7 @@ const other: PromptContext = {
   ...base,
   date: "2027-01-02",
   pr: 99,
+  nonce: "Bn7vC5xZ3lK1jH9gF8dS6a",
   base: "c".repeat(40),
   head: "d".repeat(40),
   changedFiles: [{ path: "lib/b.ts", status: "added", additions: 9, deletions: 0 }],

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { guardedCore } from "../../src/action/log.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import { finish, type FinishPorts } from "../../src/publish/finish.js";
@@ -35,7 +36,8 @@ function setup(publishAll: NonNullable<FinishPorts["publisher"]>["publishAll"] |
   redactor.add(SECRET);
   const said: string[] = [];
   const ports: FinishPorts = {
-    core,
+    // As main gives it: the action log's core, which neutralises what it prints.
+    core: guardedCore(core, (text) => redactor.redact(text)),
     journal,
     redactor,
     publisher: publishAll ? { publishAll } : undefined,
