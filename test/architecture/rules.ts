@@ -179,7 +179,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes publish run-context.ts trigger util workspace",
+      "config context github journal model modes outcome publish run-context.ts trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
