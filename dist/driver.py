@@ -43,7 +43,23 @@ def _preamble():
     return io.open(fin, "rb", buffering=1 << 16), fout
 
 
+def _confine():
+    """Landlock and seccomp (confine.py, beside this file) before any model-written code runs."""
+    if CFG.get("sandbox") == "none":
+        return {"sandbox": "none", "applied": False, "reason": "rlm-sandbox is none"}
+    path, module = os.path.join(os.path.dirname(HERE), "confine.py"), {"__name__": "_rivumi_confine"}
+    try:  # -I keeps this folder off sys.path, so it is run from its file
+        with open(path, encoding="utf-8") as f:
+            exec(compile(f.read(), path, "exec"), module)
+    except Exception as exc:
+        return {"sandbox": "landlock", "applied": False, "reason": f"confine.py could not be loaded: {exc}"}
+    return module["confine"](CFG, HERE)
+
+
 _IN, _OUT = _preamble()
+_CONFINEMENT = _confine()
+# Model-written code runs only in a confined process, or where the workflow opted out.
+_MAY_RUN = _CONFINEMENT["applied"] or _CONFINEMENT["sandbox"] == "none"
 _LOCK = threading.Lock()
 _STATE = {"final": None, "coverage": None, "status": {}, "next": 0}
 
@@ -452,8 +468,12 @@ for _f in (context_meta, peek, search, chunk, chunk_coverage, sub_query, sub_que
     _NS[_f.__name__] = _HELPERS[_f.__name__] = _f
 
 _send({"op": "ready", "python": ".".join(map(str, sys.version_info[:3])), "uid": os.getuid(),
-       "meta": _META, "load_ms": _LOAD_MS})
+       "meta": _META, "load_ms": _LOAD_MS, "confinement": _CONFINEMENT})
 while True:
     _message = _receive()
-    if _message.get("op") == "exec":
+    if _message.get("op") == "exec" and _MAY_RUN:
         _send(_run(_message))
+    elif _message.get("op") == "exec":  # the host refuses an unconfined REPL first; this is the backstop
+        _send({"op": "done", "id": _message.get("id", 0), "stdout": "", "stdout_chars": 0, "stderr": "",
+               "stderr_chars": 0, "error": f"not run: the REPL is not confined ({_CONFINEMENT.get('reason')})",
+               "final": None, "coverage": None, "ms": 0})

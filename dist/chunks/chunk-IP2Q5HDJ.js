@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+var r=[".openai.azure.com",".cognitiveservices.azure.com"];function o(t){try{return new URL(t).hostname.toLowerCase()}catch{return""}}function i(t){let n=o(t);return r.some(e=>n.endsWith(e))}function a(t){return o(t)==="api.openai.com"}function u(t,n){return n!=="auto"?n:a(t)||i(t)?"max_completion_tokens":"max_tokens"}function p(t){return t==="max_tokens"?"max_completion_tokens":"max_tokens"}function c(t,n){let e=n??"no-key";return i(t)?{apiKey:e,defaultHeaders:{"api-key":e,Authorization:null}}:{apiKey:e}}export{u as a,p as b,c};

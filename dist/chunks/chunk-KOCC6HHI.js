@@ -1,7 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{j as u,l,q as r}from"./chunk-XLGRKAMM.js";import{appendFile as $,mkdir as k,open as M,readFile as S,rm as w,stat as g}from"node:fs/promises";import{dirname as d}from"node:path";var f=t=>t?.code,h=t=>new Promise(a=>setTimeout(a,t));function P(t,a={}){let n=`${t}.lock`,s=a.lockTimeoutMs??1e4,p=a.staleLockMs??3e4;async function m(){try{return await S(t,"utf8")}catch(o){if(f(o)==="ENOENT")return"";throw new r("io",`reading ${t}: ${String(o)}`,{cause:o})}}async function y(){let o=Date.now()+s;for(let e=2;;e=Math.min(e*2,50)){try{let i=await M(n,"wx",384);await i.writeFile(`${process.pid}
-`),await i.close();return}catch(i){if(f(i)!=="EEXIST")throw new r("io",`locking ${t}: ${String(i)}`,{cause:i})}let c=await g(n).catch(()=>{});if(c&&Date.now()-c.mtimeMs>p){await w(n,{force:!0});continue}if(Date.now()>o)throw new r("locked",`${t} stayed locked for ${s} ms; if no rivumi process is running, remove ${n}`);await h(e*(.5+Math.random()))}}return{source:t,read:m,async append(o){try{await k(d(t),{recursive:!0})}catch(e){throw new r("io",`creating ${d(t)}: ${String(e)}`,{cause:e})}await y();try{let e=await m();if(l(e,o.id))return{attempts:1,duplicate:!0};let c=e===""||e.endsWith(`
-`)?"":`
-`;return await $(t,`${c}${u(o)}
-`,{mode:384}),{attempts:1,duplicate:!1}}catch(e){throw e instanceof r?e:new r("io",`appending to ${t}: ${String(e)}`,{cause:e})}finally{await w(n,{force:!0})}}}}export{P as a};

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+var i=new WeakMap,a=64*1024,r=new Set([400,422]);function f(t=fetch){return async(n,s)=>{let e=await t(n,s);if(r.has(e.status)){let o=await e.clone().text().catch(()=>"");i.set(e.headers,o.slice(0,a))}return e}}function h(t,n=300){let s=t instanceof Error?t.message:String(t),e=s.endsWith("status code (no body)")?u(t):void 0,o=t?.status,c=(e?.trim()?`${String(o)} ${e}`:s).replace(/\s+/g," ").trim();return c.length>n?`${c.slice(0,n)}\u2026`:c}function u(t){let n=t?.headers;return typeof n=="object"&&n!==null?i.get(n):void 0}export{f as a,h as b,u as c};

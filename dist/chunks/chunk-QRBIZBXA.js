@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{j as l,l as w,q as t}from"./chunk-LTM6YGTG.js";import{a}from"./chunk-SOSFJNIH.js";import{appendFile as k,mkdir as M,open as h,readFile as S,rm as d,stat as g}from"node:fs/promises";import{dirname as f}from"node:path";var p=o=>o?.code,E=o=>new Promise(c=>setTimeout(c,o));function O(o,c={}){let n=`${o}.lock`,m=c.lockTimeoutMs??1e4,y=c.staleLockMs??3e4;async function u(){try{return await S(o,"utf8")}catch(r){if(p(r)==="ENOENT")return"";throw new t("io",`reading ${o}: ${a(r)}`,{cause:r})}}async function $(){let r=Date.now()+m;for(let e=2;;e=Math.min(e*2,50)){try{let i=await h(n,"wx",384);await i.writeFile(`${process.pid}
+`),await i.close();return}catch(i){if(p(i)!=="EEXIST")throw new t("io",`locking ${o}: ${a(i)}`,{cause:i})}let s=await g(n).catch(()=>{});if(s&&Date.now()-s.mtimeMs>y){await d(n,{force:!0});continue}if(Date.now()>r)throw new t("locked",`${o} stayed locked for ${m} ms; if no rivumi process is running, remove ${n}`);await E(e*(.5+Math.random()))}}return{source:o,read:u,async append(r){try{await M(f(o),{recursive:!0})}catch(e){throw new t("io",`creating ${f(o)}: ${a(e)}`,{cause:e})}await $();try{let e=await u();if(w(e,r.id))return{attempts:1,duplicate:!0};let s=e===""||e.endsWith(`
+`)?"":`
+`;return await k(o,`${s}${l(r)}
+`,{mode:384}),{attempts:1,duplicate:!1}}catch(e){throw e instanceof t?e:new t("io",`appending to ${o}: ${a(e)}`,{cause:e})}finally{await d(n,{force:!0})}}}}export{O as a};
