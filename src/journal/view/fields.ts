@@ -183,3 +183,19 @@ export function isError(e: RecordedEvent): boolean {
   if (e.type === "run.finished" && str(e, "conclusion") === "failure") return true;
   return typeof e.fields.error === "string" && e.fields.error !== "";
 }
+
+/** The token columns of a stats table: reasoning only when some row has any (zeros are noise). */
+export const tokenColumns = (reasoning: boolean): string[] => [
+  "tokens in",
+  "out",
+  ...(reasoning ? ["reasoning"] : []),
+  "cached",
+];
+
+/** One row's cells under `tokenColumns`. */
+export const tokenCells = (t: Tokens, reasoning: boolean): string[] => [
+  count(t.input),
+  count(t.output),
+  ...(reasoning ? [count(t.reasoning)] : []),
+  count(t.cached),
+];

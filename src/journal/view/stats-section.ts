@@ -1,23 +1,10 @@
 // The statistics of `rivumi journal stats`, as the page's tables.
-import { anyReasoning, reasoningOf, type Tokens } from "./fields.js";
+import { anyReasoning, reasoningOf, tokenCells, tokenColumns } from "./fields.js";
 import type { Cell, Section } from "./page-data.js";
 import type { JournalStats } from "./stats.js";
 import { bytes, count, duration, usd, type TextBudget } from "./text.js";
 
 const cost = (c: number | undefined) => (c === undefined ? "" : usd(c));
-/** The token columns of a table: reasoning only when some row has any (zeros are noise). */
-const tokenColumns = (reasoning: boolean) => [
-  "tokens in",
-  "out",
-  ...(reasoning ? ["reasoning"] : []),
-  "cached",
-];
-const tokenCells = (t: Tokens, reasoning: boolean) => [
-  count(t.input),
-  count(t.output),
-  ...(reasoning ? [count(t.reasoning)] : []),
-  count(t.cached),
-];
 /** Indexes `from`…`to - 1`: the numeric columns of a table. */
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 

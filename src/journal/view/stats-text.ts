@@ -1,23 +1,10 @@
 // `rivumi journal stats` as text: a few aligned tables, every journal string shown safely.
-import { anyReasoning, tokenCounts, type Tokens } from "./fields.js";
+import { anyReasoning, tokenCells, tokenColumns, tokenCounts, type Tokens } from "./fields.js";
 import type { ReadJournal } from "./read.js";
 import type { JournalStats } from "./stats.js";
 import { count, duration, shown, usd, bytes } from "./text.js";
 
 const tokens = (t: Tokens | undefined) => (t ? tokenCounts(t) : "-");
-/** The token columns of a table: reasoning only when some row has any (zeros are noise). */
-const tokenHead = (reasoning: boolean) => [
-  "tokens in",
-  "out",
-  ...(reasoning ? ["reasoning"] : []),
-  "cached",
-];
-const tokenCells = (t: Tokens, reasoning: boolean) => [
-  count(t.input),
-  count(t.output),
-  ...(reasoning ? [count(t.reasoning)] : []),
-  count(t.cached),
-];
 /** Indexes `from`…`from + n - 1`: the numeric columns of a table. */
 const span = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
 const cost = (c: number | undefined) => (c === undefined ? "-" : usd(c));
@@ -52,7 +39,7 @@ export function formatStats(journal: ReadJournal, s: JournalStats): string {
     );
   out.push("", "by phase");
   const phaseReasoning = anyReasoning(s.byPhase);
-  const phaseHead = ["phase", "events", "time", ...tokenHead(phaseReasoning), "cost"];
+  const phaseHead = ["phase", "events", "time", ...tokenColumns(phaseReasoning), "cost"];
   out.push(
     ...table(
       phaseHead,
@@ -85,7 +72,7 @@ export function formatStats(journal: ReadJournal, s: JournalStats): string {
   if (s.byModel.length > 0) {
     out.push("", "by model");
     const reasoning = anyReasoning(s.byModel);
-    const head = ["model", "requests", "errors", "time", ...tokenHead(reasoning), "cost"];
+    const head = ["model", "requests", "errors", "time", ...tokenColumns(reasoning), "cost"];
     out.push(
       ...table(
         head,
