@@ -151,6 +151,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
         negotiation,
       }),
     outputCap: negotiation.outputCap,
+    resentRequests: () => negotiation.resentRequests,
     memory: () => (memory ??= loadMemory()),
     memoryStore: () => store,
     access: undefined,

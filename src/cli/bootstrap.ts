@@ -188,6 +188,7 @@ export function cliPorts(
       return Promise.resolve(meter ? meter.wrap(model) : model);
     },
     outputCap: negotiation.outputCap,
+    resentRequests: () => negotiation.resentRequests,
     memory: opts.memory ?? (() => Promise.resolve(NO_MEMORY)),
     memoryStore: () =>
       Promise.reject(new Error("memory commands run through 'rivumi memory' locally")),

@@ -103,6 +103,7 @@ export class EndpointKnowledge {
             error: apiErrorText(error),
           });
         resends++;
+        this.run.countResent();
       } finally {
         if (release) {
           this.probe = undefined;
@@ -123,6 +124,7 @@ export class ModelNegotiation {
   readonly outputCap: OutputCap;
   readonly journal: NegotiationOptions["journal"];
   private readonly endpoints = new Map<string, EndpointKnowledge>();
+  private resent = 0;
 
   constructor(opts: NegotiationOptions = {}) {
     this.tokenLimitParam = opts.tokenLimitParam ?? "auto";
@@ -132,6 +134,19 @@ export class ModelNegotiation {
     this.outputCap = new OutputCap(start.tokens, start.explicit, (from, to) =>
       this.journal?.emit({ type: "model.cap_raised", from, to }),
     );
+  }
+
+  /**
+   * Requests an endpoint refused for a parameter and that were sent again: each reached the
+   * server, so a count of the run's requests includes them.
+   */
+  get resentRequests(): number {
+    return this.resent;
+  }
+
+  /** @internal One refused request was sent again (see `EndpointKnowledge.exchange`). */
+  countResent(): void {
+    this.resent++;
   }
 
   /** What the run knows of `model` at `baseUrl`, the same object for every client of it. */

@@ -90,6 +90,8 @@ export interface ModePorts {
    * counts reasoning tokens. Absent: `settings.maxOutputTokens`, fixed.
    */
   outputCap?: CapSource;
+  /** Requests refused for a parameter and sent again, so far this run (see ModelNegotiation). */
+  resentRequests?: () => number;
   /** Explicit memory for the prompt, loading since the run began. */
   memory(): Promise<SessionMemory>;
   /** The memory store the commands write to. */

@@ -169,7 +169,13 @@ export async function runReview(
     review: merged.review,
     note: notes.length > 0 ? notes.join(" ") : undefined,
     turns: session?.loop.state.turns ?? 0,
-    requests: (session?.loop.state.turns ?? 0) + (map?.requests ?? 0) + merged.requests,
+    // Every request that reached a server: a request refused for a parameter and sent again
+    // counts twice, as the server saw it.
+    requests:
+      (session?.loop.state.turns ?? 0) +
+      (map?.requests ?? 0) +
+      merged.requests +
+      (ports.resentRequests?.() ?? 0),
     usage,
     costUsd: costOf(usage, settings.prices),
     coverage,

@@ -111,6 +111,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
       return Promise.resolve(opts.wrapModel ? opts.wrapModel(model) : model);
     },
     outputCap: negotiation.outputCap,
+    resentRequests: () => negotiation.resentRequests,
     memory: () => Promise.resolve(NO_MEMORY),
     memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
     access: undefined,
