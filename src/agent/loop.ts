@@ -124,8 +124,7 @@ export async function runLoop(opts: LoopOptions): Promise<LoopResult> {
       // A reply cut off before any answer was still generated, and is billed.
       const billed = billedUsage(error);
       if (billed) {
-        usage.promptTokens += billed.promptTokens;
-        usage.completionTokens += billed.completionTokens;
+        addUsage(usage, billed);
         state.costUsd = costOf(usage, opts.prices);
       }
       if (opts.signal.aborted)
