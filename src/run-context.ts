@@ -29,6 +29,23 @@ export interface RunnerEnv {
   stepSummary: boolean;
   /** The runner gave a token for the artifact service. */
   canUpload: boolean;
+  /** RIVUMI_GITHUB_WAIT_SCALE: how much of GitHub's write spacing and retry pauses to wait (1). */
+  githubWaitScale: number;
+}
+
+/**
+ * A fraction of the waits GitHub asks for, from 0 to 1. Meant for tests against a loopback GitHub;
+ * anything else is refused rather than read as "no waits".
+ */
+function readWaitScale(env: NodeJS.ProcessEnv): number {
+  const text = env.RIVUMI_GITHUB_WAIT_SCALE?.trim();
+  if (!text) return 1;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new Error(
+      `RIVUMI_GITHUB_WAIT_SCALE is "${text.slice(0, 40)}": give a number from 0 to 1, or unset it to wait as GitHub asks`,
+    );
+  return value;
 }
 
 export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
@@ -55,6 +72,7 @@ export function readRunnerEnv(env: NodeJS.ProcessEnv): RunnerEnv {
     job: env.GITHUB_JOB || undefined,
     stepSummary: Boolean(env.GITHUB_STEP_SUMMARY),
     canUpload: Boolean(env.ACTIONS_RUNTIME_TOKEN),
+    githubWaitScale: readWaitScale(env),
   };
 }
 

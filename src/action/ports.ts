@@ -62,6 +62,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
   const octokit = createOctokit({
     token: settings.githubToken,
     baseUrl: runner.apiUrl,
+    waitScale: runner.githubWaitScale,
     onRateLimit: (secs, route) => run.say(`GitHub rate limit on ${route}; waiting ${secs} s`),
   });
   const github = createGitHubPort(octokit, trigger.repo);

@@ -3,7 +3,7 @@ import type { Settings } from "../config/settings.js";
 import type { MemoryStore } from "../memory-store/store.js";
 import { createBranchStore } from "./memory-branch-store.js";
 import { memoryRepository } from "./memory-repository.js";
-import { createOctokit } from "./octokit.js";
+import { createOctokitWithToken } from "./octokit.js";
 import type { RepoRef } from "./port.js";
 
 /**
@@ -21,10 +21,7 @@ export function memoryStoreFor(opts: {
   const target = memoryRepository(opts.repo, settings);
   const token = settings.memory.token;
   const octokit =
-    opts.memoryOctokit ??
-    (token
-      ? createOctokit({ token, baseUrl: opts.octokit.request.endpoint.DEFAULTS.baseUrl })
-      : opts.octokit);
+    opts.memoryOctokit ?? (token ? createOctokitWithToken(opts.octokit, token) : opts.octokit);
   return createBranchStore({
     octokit,
     owner: target.owner,

@@ -1,6 +1,7 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
+import Bottleneck from "bottleneck/light.js";
 import { createActionsPort } from "./actions-port.js";
 import type {
   CallOptions,
@@ -12,6 +13,12 @@ import type {
 } from "./port.js";
 
 const MAX_RATE_LIMIT_WAIT_S = 60;
+/**
+ * GitHub asks integrators to space writes: a second between content-changing requests and longer
+ * between those that notify people. Octokit's throttling plugin waits these (1 s for a write, 3 s
+ * for a comment or review, 2 s for a search); its retry plugin backs off 1, 4, 9 s on a 5xx.
+ */
+const PACING_MS = { write: 1_000, notifications: 3_000, search: 2_000, retryBase: 1_000 };
 /** How long one request may take before it is abandoned (and retried like a 5xx). */
 const REQUEST_TIMEOUT_MS = 20_000;
 
@@ -34,7 +41,19 @@ export interface OctokitOptions {
   onRateLimit?: (seconds: number, route: string) => void;
   /** See REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
+  /**
+   * Multiplies every wait of GitHub's etiquette (PACING_MS, and the pause a rate limit asks for):
+   * 1, the default, waits as GitHub asks. Tests against the loopback GitHub turn it down.
+   */
+  waitScale?: number;
 }
+
+/** One limiter per client: at most one request of the kind at a time, `ms` apart. */
+function spacedGroup(ms: number) {
+  return new Bottleneck.Group({ maxConcurrent: 1, minTime: ms });
+}
+
+const optionsOf = new WeakMap<Octokit, OctokitOptions>();
 
 /**
  * Every request gets a time limit of its own: GitHub sometimes accepts a connection and never
@@ -80,15 +99,27 @@ function toIssue(i: {
 }
 
 export function createOctokit(opts: OctokitOptions): RivumiOctokit {
+  const scale = opts.waitScale ?? 1;
   const common = {
     auth: opts.token,
     baseUrl: opts.baseUrl,
     userAgent: "rivumi",
     request: { fetch: fetchWithTimeout(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) },
+    retry: { retryAfterBaseValue: PACING_MS.retryBase * scale },
   };
   const client = new RivumiOctokit({
     ...common,
     throttle: {
+      // The plugin's own limiters are shared by every client in the process; a scaled client
+      // needs its own, and the default one keeps GitHub's spacing exactly.
+      ...(scale === 1
+        ? {}
+        : {
+            write: spacedGroup(PACING_MS.write * scale),
+            notifications: spacedGroup(PACING_MS.notifications * scale),
+            search: spacedGroup(PACING_MS.search * scale),
+            retryAfterBaseValue: PACING_MS.retryBase * scale,
+          }),
       onRateLimit: (
         after: number,
         o: { method: string; url: string },
@@ -113,7 +144,17 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
     },
   });
   readers.set(client, new ReadingOctokit(common));
+  optionsOf.set(client, opts);
   return client;
+}
+
+/** A client like `octokit` (same server, timeouts and pacing) that acts with another token. */
+export function createOctokitWithToken(octokit: Octokit, token: string): RivumiOctokit {
+  const known = optionsOf.get(octokit);
+  return createOctokit({
+    ...(known ?? { baseUrl: octokit.request.endpoint.DEFAULTS.baseUrl }),
+    token,
+  });
 }
 
 /** The real GitHub port for one repository. */

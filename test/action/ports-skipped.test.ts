@@ -9,7 +9,11 @@ import { actionPorts } from "../../src/action/ports.js";
 import { parseSettings } from "../../src/config/settings.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Trigger } from "../../src/trigger/trigger.js";
-import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import {
+  LOOPBACK_WAIT_SCALE,
+  startGitHubServer,
+  type GitHubServer,
+} from "../support/github-server.js";
 
 let github: GitHubServer | undefined;
 let dir: string | undefined;
@@ -44,6 +48,7 @@ async function portsFor(trigger: Exclude<Trigger, { kind: "ignored" | "local" }>
       job: "review",
       stepSummary: false,
       canUpload: false,
+      githubWaitScale: LOOPBACK_WAIT_SCALE,
     },
     runDir: join(dir, "run"),
     journal: new MemoryJournal(),

@@ -73,7 +73,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     job: "the GitHub port and its Octokit adapters",
     port: true,
     src: words("config memory-store util"),
-    packages: words("@octokit/plugin-retry @octokit/plugin-throttling @octokit/rest"),
+    packages: words("@octokit/plugin-retry @octokit/plugin-throttling @octokit/rest bottleneck"),
     node: none,
   },
   outcome: {

@@ -4,7 +4,11 @@ import { StickyComment, stickyKey, stickyMarker } from "../../src/publish/sticky
 
 const KEY = "ci/review";
 const STICKY_MARKER = stickyMarker(KEY);
-import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import {
+  LOOPBACK_WAIT_SCALE,
+  startGitHubServer,
+  type GitHubServer,
+} from "../support/github-server.js";
 
 const FULL = "acme/widgets";
 let github: GitHubServer;
@@ -25,7 +29,7 @@ afterEach(async () => {
 });
 
 const port = (token = "ghs_inst") =>
-  createGitHubPort(createOctokit({ token, baseUrl: github.url }), {
+  createGitHubPort(createOctokit({ token, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }), {
     owner: "acme",
     repo: "widgets",
   });

@@ -14,7 +14,7 @@ import type { Outcome } from "../../src/outcome/outcome.js";
 import { planRun } from "../../src/plan/plan.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
-import { startGitHubServer } from "../support/github-server.js";
+import { LOOPBACK_WAIT_SCALE, startGitHubServer } from "../support/github-server.js";
 import { fakeSha, workflowRunPayload } from "../support/payloads.js";
 
 const TOKEN = "ghs_triageWorldToken0123456789abcdefAB";
@@ -70,10 +70,13 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
     const trigger = parseTrigger("workflow_run", payload);
     const plan = planRun(trigger, settings, { permission: undefined });
     if (plan.kind !== "triage") throw new Error(`not triaged: ${plan.reason}`);
-    const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
-      owner: "acme",
-      repo: "widgets",
-    });
+    const port = createGitHubPort(
+      createOctokit({ token: TOKEN, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }),
+      {
+        owner: "acme",
+        repo: "widgets",
+      },
+    );
     const asked: string[] = [];
     let turn = 0;
     const model: ModelPort = {

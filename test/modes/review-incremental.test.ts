@@ -9,7 +9,11 @@ import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { sh } from "../support/git-fixture.js";
-import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import {
+  LOOPBACK_WAIT_SCALE,
+  startGitHubServer,
+  type GitHubServer,
+} from "../support/github-server.js";
 import { messageText } from "../support/model-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
 
@@ -57,10 +61,17 @@ afterEach(async () => {
 async function setUp(inputs: Record<string, string> = {}) {
   github = await startGitHubServer();
   github.addRepo(REPO);
-  const port = createGitHubPort(createOctokit({ token: "ghs_installation", baseUrl: github.url }), {
-    owner: "acme",
-    repo: "widgets",
-  });
+  const port = createGitHubPort(
+    createOctokit({
+      token: "ghs_installation",
+      baseUrl: github.url,
+      waitScale: LOOPBACK_WAIT_SCALE,
+    }),
+    {
+      owner: "acme",
+      repo: "widgets",
+    },
+  );
   // Each action run is a new process: a new publisher, which reads the comment afresh.
   let publisher = newPublisher();
   function newPublisher() {

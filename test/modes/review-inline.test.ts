@@ -5,7 +5,11 @@ import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { sh } from "../support/git-fixture.js";
-import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import {
+  LOOPBACK_WAIT_SCALE,
+  startGitHubServer,
+  type GitHubServer,
+} from "../support/github-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
 
 const BASE = { "src/api/handler.ts": codeLines("h", 10) };
@@ -108,7 +112,11 @@ describe("a review's findings on their lines", () => {
       files: [{ filename: "src/api/handler.ts", patch: `${diff.slice(diff.indexOf("@@"))}\n` }],
     });
     const port = createGitHubPort(
-      createOctokit({ token: "ghs_installation", baseUrl: github.url }),
+      createOctokit({
+        token: "ghs_installation",
+        baseUrl: github.url,
+        waitScale: LOOPBACK_WAIT_SCALE,
+      }),
       { owner: "acme", repo: "widgets" },
     );
     const publisher = new Publisher(port, {

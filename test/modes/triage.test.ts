@@ -17,6 +17,7 @@ import { planRun, type TriagePlan } from "../../src/plan/plan.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
 import {
+  LOOPBACK_WAIT_SCALE,
   startGitHubServer,
   type GitHubServer,
   type WorkflowJobInit,
@@ -149,10 +150,13 @@ async function triage(o: {
   const trigger = parseTrigger("workflow_run", payload);
   const plan = planRun(trigger, settings, { permission: undefined });
   if (plan.kind !== "triage") throw new Error(`not triaged: ${plan.reason}`);
-  const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
-    owner: OWNER,
-    repo: REPO,
-  });
+  const port = createGitHubPort(
+    createOctokit({ token: TOKEN, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }),
+    {
+      owner: OWNER,
+      repo: REPO,
+    },
+  );
   const journal = new MemoryJournal();
   const asked: string[] = [];
   const ports: ModePorts = {

@@ -6,7 +6,11 @@ import type { Finding } from "../../src/outcome/review.js";
 import { chooseInline, renderInlineBody } from "../../src/publish/inline-review.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { placeFindings } from "../../src/review/anchor.js";
-import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import {
+  LOOPBACK_WAIT_SCALE,
+  startGitHubServer,
+  type GitHubServer,
+} from "../support/github-server.js";
 import { makeInlinePr, type InlinePr } from "../support/inline-pr.js";
 
 const FULL = "acme/widgets";
@@ -85,10 +89,13 @@ async function publish(o: Outcome, progress?: string, wait = { tries: 30, ms: 20
 
 async function publishOnly(o: Outcome, progress?: string, wait = { tries: 30, ms: 200 }) {
   const journal = new MemoryJournal();
-  const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
-    owner: "acme",
-    repo: "widgets",
-  });
+  const port = createGitHubPort(
+    createOctokit({ token: TOKEN, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }),
+    {
+      owner: "acme",
+      repo: "widgets",
+    },
+  );
   const publisher = new Publisher(port, {
     journal,
     stickyKey: "ci/review",
@@ -294,10 +301,13 @@ describe("a later review of the same pull request", () => {
   });
 
   it("removes a pending review a killed run left behind, after waiting for it, and posts", async () => {
-    const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
-      owner: "acme",
-      repo: "widgets",
-    });
+    const port = createGitHubPort(
+      createOctokit({ token: TOKEN, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }),
+      {
+        owner: "acme",
+        repo: "widgets",
+      },
+    );
     const left = await port.createReview(7, {
       commitId: pr.head,
       body: "left behind",
@@ -328,10 +338,13 @@ describe("a later review of the same pull request", () => {
     const bad = Buffer.from(JSON.stringify({ v: 1, head: "nope", fingerprints: [] })).toString(
       "base64url",
     );
-    const port = createGitHubPort(createOctokit({ token: TOKEN, baseUrl: github.url }), {
-      owner: "acme",
-      repo: "widgets",
-    });
+    const port = createGitHubPort(
+      createOctokit({ token: TOKEN, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }),
+      {
+        owner: "acme",
+        repo: "widgets",
+      },
+    );
     await port.createIssueComment(
       7,
       `<!-- rivumi:sticky ci/review -->\nearlier\n<!-- rivumi:state ${bad} -->`,

@@ -1,6 +1,7 @@
 import { execa } from "execa";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { LOOPBACK_WAIT_SCALE } from "./github-server.js";
 
 export const ROOT = resolve(import.meta.dirname, "..", "..");
 export const BUNDLE = join(ROOT, "dist", "index.js");
@@ -81,6 +82,7 @@ export async function runBundledAction(opts: RunOptions): Promise<ActionRun> {
       GITHUB_STEP_SUMMARY: summaryFile,
       GITHUB_ACTIONS: "true",
       CI: "true",
+      RIVUMI_GITHUB_WAIT_SCALE: String(LOOPBACK_WAIT_SCALE),
       ...opts.env,
       ...inputs,
     },

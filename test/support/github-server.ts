@@ -27,6 +27,13 @@ import { GitHubState, type StateOptions } from "./github-state.js";
 import type { TokenInfo } from "./github-types.js";
 import { openApiIndex } from "./openapi-validator.js";
 
+/**
+ * The share of GitHub's write spacing and retry pauses (see createOctokit's waitScale) that clients
+ * of the loopback GitHub wait: this server asks for no spacing, and a full second per write made
+ * the suite minutes slower. The production default (1) has a test of its own.
+ */
+export const LOOPBACK_WAIT_SCALE = 0.01;
+
 export { DEFAULT_TOKENS } from "./github-state.js";
 export type { IssueCommentJson, ReviewCommentJson, ReviewJson } from "./github-json.js";
 export type {

@@ -5,7 +5,7 @@ import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome, TriageReport } from "../../src/outcome/outcome.js";
 import type { Finding } from "../../src/outcome/review.js";
 import { Publisher } from "../../src/publish/publisher.js";
-import { startGitHubServer, type GitHubServer } from "./github-server.js";
+import { LOOPBACK_WAIT_SCALE, startGitHubServer, type GitHubServer } from "./github-server.js";
 import { fakeSha } from "./payloads.js";
 
 export const PUBLISH_REPO = "acme/widgets";
@@ -41,10 +41,17 @@ export async function publishWorld(): Promise<PublishWorld> {
   });
   const [owner = "", repo = ""] = PUBLISH_REPO.split("/");
   const publisher = new Publisher(
-    createGitHubPort(createOctokit({ token: "ghs_installation", baseUrl: github.url }), {
-      owner,
-      repo,
-    }),
+    createGitHubPort(
+      createOctokit({
+        token: "ghs_installation",
+        baseUrl: github.url,
+        waitScale: LOOPBACK_WAIT_SCALE,
+      }),
+      {
+        owner,
+        repo,
+      },
+    ),
     {
       journal: new MemoryJournal(),
       stickyKey: "ci/review",
