@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -6,5 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Many files spend much of their time waiting on child processes (git, python, the bundled
+    // action) and loopback servers, so one file more than there are cores keeps the cores busy;
+    // vitest's default (cores - 1) ran the files one at a time on a two-core machine.
+    maxWorkers: availableParallelism() + 1,
   },
 });

@@ -16,7 +16,10 @@ const results: BenchResult[] = [];
 for (const file of files) {
   const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: Bench };
   process.stdout.write(`running ${file}${quick ? " (quick)" : ""}…\n`);
-  for (const r of await mod.default({ quick })) {
+  const started = performance.now();
+  const rows = await mod.default({ quick });
+  process.stdout.write(`  (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  for (const r of rows) {
     results.push(r);
     const mark = r.ok ? "ok  " : r.failsQuick || !quick ? "FAIL" : "slow";
     process.stdout.write(

