@@ -1,5 +1,6 @@
 import { execa } from "execa";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { LOOPBACK_WAIT_SCALE } from "./github-server.js";
 
@@ -83,6 +84,9 @@ export async function runBundledAction(opts: RunOptions): Promise<ActionRun> {
       GITHUB_ACTIONS: "true",
       CI: "true",
       RIVUMI_GITHUB_WAIT_SCALE: String(LOOPBACK_WAIT_SCALE),
+      // The bundle's compiled code is kept between the suite's hundred-odd runs (Node's own
+      // cache; it changes no behaviour). The start-up benchmark turns it off to time a cold run.
+      NODE_COMPILE_CACHE: join(tmpdir(), "rivumi-test-compile-cache"),
       ...opts.env,
       ...inputs,
     },
