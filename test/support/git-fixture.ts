@@ -42,10 +42,14 @@ export interface FixtureOptions {
 
 /** A path as fast-import reads it: C-style quoted, so that any name a test uses arrives intact. */
 function quotePath(path: string): string {
-  const escaped = path.replace(/[\\"\x00-\x1f\x7f]/g, (c) =>
-    c === "\\" || c === '"' ? `\\${c}` : `\\${c.charCodeAt(0).toString(8).padStart(3, "0")}`,
-  );
-  return `"${escaped}"`;
+  let quoted = "";
+  for (const c of path) {
+    const code = c.charCodeAt(0);
+    if (c === "\\" || c === '"') quoted += `\\${c}`;
+    else if (code < 0x20 || code === 0x7f) quoted += `\\${code.toString(8).padStart(3, "0")}`;
+    else quoted += c;
+  }
+  return `"${quoted}"`;
 }
 
 /** One commit of a fast-import stream: `files` on top of `from`'s tree (added or changed, never removed). */
