@@ -45,7 +45,9 @@ if (!values["cases-only"]) {
 sets.push(await scoreFixtures(), ...(await scoreDevCases()));
 if (values.write) {
   mkdirSync(values.write, { recursive: true });
-  process.stdout.write(`wrote ${writeDevCases(values.write).length} case logs to ${values.write}\n`);
+  process.stdout.write(
+    `wrote ${writeDevCases(values.write).length} case logs to ${values.write}\n`,
+  );
 }
 
 if (values.verbose || values.only)
@@ -66,8 +68,10 @@ function table(rows: readonly SetScore[]): string {
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`.padStart(7);
   const head = `${"set".padEnd(12)} ${"logs".padStart(5)} ${"R@1".padStart(7)} ${"R@5".padStart(7)} ${"step@5".padStart(7)} ${"lines".padStart(6)}\n`;
   const line = (s: SetScore) =>
-    `${s.name.padEnd(12)} ${String(s.logs.length).padStart(5)} ${pct(s.firstRate)} ${pct(s.shownRate)} ` +
-    `${pct(s.stepRate)} ${s.avgLinesShown.toFixed(1).padStart(6)}\n`;
+    s.logs.length === 0
+      ? `${s.name.padEnd(12)} ${"0".padStart(5)}   (no logs: data missing)\n`
+      : `${s.name.padEnd(12)} ${String(s.logs.length).padStart(5)} ${pct(s.firstRate)} ${pct(s.shownRate)} ` +
+        `${pct(s.stepRate)} ${s.avgLinesShown.toFixed(1).padStart(6)}\n`;
   const cases = rows.filter((s) => !["gha-logs", "ci-logs", "fixtures"].includes(s.name));
   const all = cases.flatMap((s) => s.logs);
   const total: SetScore = {

@@ -40,7 +40,8 @@ export const JS_RULES: readonly Rule[] = [
   { re: /^\s*✖ \d+ problems? \(\d+ errors?/, kind: "lint", score: 35, lookBack: 40 },
   { re: /^\s*\[error\] \S+: \w*Error:/, kind: "lint", score: 80 },
   // webpack / vite / esbuild
-  { re: /^\s*ERROR in \S/, kind: "build", score: 80 },
+  // webpack puts the message on the line under `ERROR in <module>`
+  { re: /^\s*ERROR in \S/, kind: "build", score: 80, expand: "next-line" },
   { re: /^\s*✘ \[ERROR\] \S/, kind: "build", score: 85 },
   // npm: the first `npm ERR!`/`npm error` line names the cause; lifecycle lines only repeat it.
   {
