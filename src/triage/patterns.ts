@@ -3,6 +3,7 @@
  * error or failure (how specific, of what kind), or noise that merely mentions an error?
  */
 import type { Rule } from "./rule.js";
+import { RuleIndex } from "./rule-index.js";
 import { INFRA_RULES } from "./rules-infra.js";
 import { JS_RULES } from "./rules-js.js";
 import { JVM_RULES } from "./rules-jvm.js";
@@ -150,6 +151,8 @@ const TOOL_RULES: readonly Rule[] = [
   ...MENTION_RULES,
 ];
 
+const TOOL_INDEX = new RuleIndex(TOOL_RULES);
+
 /** The best description of a cleaned line, or undefined when it says nothing about a failure. */
 export function classify(text: string): LineMatch | undefined {
   let body = text;
@@ -169,9 +172,7 @@ export function classify(text: string): LineMatch | undefined {
     for (const rule of RUNNER_RULES) if (rule.re.test(trimmed)) return { ...rule, annotated };
   }
   if (ZERO_COUNT.test(trimmed) && !NONZERO_COUNT.test(trimmed)) return undefined;
-  const rule = TOOL_RULES.find(
-    (r) => (r.has === undefined || body.includes(r.has)) && r.re.test(body),
-  );
+  const rule = TOOL_INDEX.first(body);
   if (!annotated) return rule && rule.score > 0 ? { ...rule, annotated } : undefined;
   // A problem matcher or an action turned this into an annotation: the runner vouches for it,
   // unless the line only sums up a failure (a wrapper's "exited with code 1").
