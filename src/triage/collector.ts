@@ -142,6 +142,7 @@ function saysSomething(text: string): boolean {
     t.length > 2 &&
     !t.startsWith("##[") &&
     !/^[-=*_#~.\s]+$/.test(t) &&
-    !/^\(?Use `node --trace/.test(t)
+    !/^\(?Use `node --trace/.test(t) &&
+    !/^Node\.js v\d+\.\d+\.\d+$/.test(t)
   );
 }

@@ -51,9 +51,12 @@ export function expandSpan(
       return next && /^\s*--> /.test(next.text) ? spanOf([self, next]) : alone;
     }
     case "block": {
-      if (!text.trimEnd().endsWith(":")) return alone;
       const below = takeWhile(clean(window.after(MAX_SPAN - 1)), (l) => l.text.trim() !== "");
-      return spanOf([self, ...below]);
+      const depth = indentOf(text);
+      const under = text.trimEnd().endsWith(":")
+        ? below
+        : takeWhile(below, (l) => indentOf(l.text) > depth);
+      return spanOf([self, ...under]);
     }
     case "mocha":
       return mochaSpan(clean(window.after(12))) ?? alone;
@@ -118,6 +121,8 @@ function gradleSpan(after: Cleaned[]): Span | undefined {
       : "build";
   return { ...spanOf(message), kind, score: 80 };
 }
+
+const indentOf = (text: string) => text.length - text.trimStart().length;
 
 function spanOf(lines: readonly Cleaned[]): Span {
   return { start: lines[0]!.no, end: lines[lines.length - 1]!.no, lines: lines.map((l) => l.text) };

@@ -17,7 +17,7 @@ export type Expansion =
   | "go-test"
   /** the `E   ` lines above a pytest `file.py:12: SomeError` line */
   | "pytest-location"
-  /** if the line is a heading (ends in `:`), the non-blank lines below it (pip's "The conflict is caused by:") */
+  /** the lines under a heading: all non-blank ones if it ends in `:`, else those indented deeper */
   | "block";
 
 export interface Rule {

@@ -30,6 +30,7 @@ export const INFRA_RULES: readonly Rule[] = [
   { re: /^rspec \.\/\S+:\d+ # /, kind: "test", score: 70 },
   { re: /^\s*\d+\) (?:Failure|Error):$/, kind: "test", score: 60, expand: "next-line" },
   { re: /^\s*\d+\) test .* \([\w.]+\)$/, kind: "test", score: 80 },
+  { re: /^(?:Failure|Error):$/, kind: "test", score: 75, expand: "block" },
   { re: /^\*\* \(\w*(?:Error|Exception)\)/, kind: "build", score: 85 },
   {
     re: /^There (?:was|were) \d+ (?:failures?|errors?):$/,

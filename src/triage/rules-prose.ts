@@ -83,9 +83,20 @@ export const PROSE_RULES: readonly Rule[] = [
     kind: "lint",
     score: 60,
   },
+  // a budget or a threshold the change goes past
+  {
+    re: /\b(?:limit|budget|threshold|maximum)\b.*\bexceeded\b|\bexceeds? (?:the )?(?:\w+ )?(?:limit|budget|threshold|maximum)\b|\bis (?:less|greater|more|larger|smaller) than\b/,
+    kind: "lint",
+    score: 65,
+  },
+  {
+    re: /\bnot (?:allowed|permitted)\b|\bdisallowed\b/,
+    kind: "lint",
+    score: 62,
+  },
   // "The following files …:" lists what the check found
   {
-    re: /^\s*(?:The following|These) (?:files?|paths?|packages?|modules?|sources?)\b.*:$/,
+    re: /^\s*(?:The following|These) (?:files?|paths?|packages?|modules?|sources?|dependencies|crates?|gems?|licen[cs]es?|commits?)\b.*(?::$|\b(?:not|no|without|missing|invalid|outdated|unused)\b)/,
     kind: "lint",
     score: 62,
     expand: "block",

@@ -73,6 +73,18 @@ const SPECIFIC_OVER_SUMMARY: ReadonlyArray<readonly [string, string, string]> = 
     "curl: (22) The requested URL returned error: 404",
     "Error: fixture download failed, aborting",
   ],
+  ["karma", "\tExpected 20 to equal 18.", "TOTAL: 1 FAILED, 30 SUCCESS"],
+  ["minitest", "Failure:", "10 runs, 17 assertions, 1 failures, 0 errors, 0 skips"],
+  [
+    "node",
+    "[Error: ENOENT: no such file or directory, open '/w/config/seed.json'] {",
+    "    triggerUncaughtException(err, true /* fromPromise */);",
+  ],
+  [
+    "yarn",
+    "➤ YN0082: │ react-dom@npm:^19.9.0: No candidates found",
+    "➤ YN0000: · Failed with errors in 0s 620ms",
+  ],
 ];
 
 /** Validation and resolver prose, most of it without any needle: found in the look-back. */
@@ -94,6 +106,9 @@ const PROSE: ReadonlyArray<readonly [string, "lint" | "dependency"]> = [
   ["Your branch is not up to date with origin/main (4 commits behind).", "lint"],
   ["package.json version 4.2.0 has already been published. Bump the version.", "lint"],
   ["diff --git a/src/schema.d.ts b/src/schema.d.ts", "lint"],
+  ["Package size limit has exceeded by 2.1 kB", "lint"],
+  ['Package "left-pad@1.3.0" is licensed under "WTFPL" which is not permitted.', "lint"],
+  ["The following dependencies have licenses that are not allowed", "lint"],
   ["go: updates to go.mod needed; to update it:", "dependency"],
   ["pyproject.toml changed significantly since poetry.lock was last generated.", "dependency"],
   [
