@@ -88,18 +88,21 @@ export class Collector {
       if (!match || match.stepFailure || (match.score < 30 && !match.annotated)) continue;
       if (!match.annotated && loggedByTest(lines.slice(Math.max(0, i - 2), i))) continue;
       found = true;
-      if (fresh)
-        this.store.add({
-          step: step.index,
-          start: line.no,
-          end: line.no,
-          anchor: line.no,
-          kind: match.kind,
-          score: match.score,
-          lines: [text],
-          stepFailure: false,
-          pattern: match.re.source,
-        });
+      if (!fresh) continue;
+      // a heading found here ("The conflict is caused by:") grows over the lines below it
+      const span = expandSpan(line.no, text, match.expand, windowAt(lines, i));
+      const start = Math.max(span.start, step.outputStart);
+      this.store.add({
+        step: step.index,
+        start,
+        end: span.end,
+        anchor: line.no,
+        kind: span.kind ?? match.kind,
+        score: span.score ?? match.score,
+        lines: span.lines.slice(start - span.start),
+        stepFailure: false,
+        pattern: match.re.source,
+      });
     }
     state.upTo = Math.max(state.upTo, lines[lines.length - 1]?.no ?? 0);
     if (isFailure && !found && lastWords)
@@ -117,6 +120,14 @@ export class Collector {
   }
 }
 
+/** The window around `lines[i]` within the look-back's own lines. */
+function windowAt(lines: readonly LogLine[], i: number): LineWindow {
+  return {
+    before: (count) => lines.slice(Math.max(0, i - count), i),
+    after: (count) => lines.slice(i + 1, i + 1 + count),
+  };
+}
+
 /** The line is part of what a test logged (jest's `console.error` block), not a result. */
 function loggedByTest(preceding: readonly LogLine[]): boolean {
   return preceding.some((l) =>
@@ -131,6 +142,7 @@ function saysSomething(text: string): boolean {
     t.length > 2 &&
     !t.startsWith("##[") &&
     !/^[-=*_#~.\s]+$/.test(t) &&
-    !/^\(?Use `node --trace/.test(t)
+    !/^\(?Use `node --trace/.test(t) &&
+    !/^Node\.js v\d+\.\d+\.\d+$/.test(t)
   );
 }

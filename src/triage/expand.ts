@@ -50,10 +50,18 @@ export function expandSpan(
       const next = clean(window.after(1))[0];
       return next && /^\s*--> /.test(next.text) ? spanOf([self, next]) : alone;
     }
+    case "block": {
+      const below = takeWhile(clean(window.after(MAX_SPAN - 1)), (l) => l.text.trim() !== "");
+      const depth = indentOf(text);
+      const under = text.trimEnd().endsWith(":")
+        ? below
+        : takeWhile(below, (l) => indentOf(l.text) > depth);
+      return spanOf([self, ...under]);
+    }
     case "mocha":
       return mochaSpan(clean(window.after(12))) ?? alone;
     case "gradle":
-      return gradleSpan(clean(window.after(6))) ?? alone;
+      return gradleSpan(clean(window.after(10))) ?? alone;
     case "go-test": {
       const message = (l: Cleaned) => /^\s+\S+\.go:\d+: /.test(l.text);
       const before = takeWhileFromEnd(clean(window.before(3)), message);
@@ -85,13 +93,25 @@ function mochaSpan(after: Cleaned[]): Span | undefined {
   return { ...spanOf(lines.slice(-MAX_SPAN)), kind: "test", score: 85 };
 }
 
-/** The lines under Gradle's `* What went wrong:`. */
+/**
+ * The lines under Gradle's `* What went wrong:`. Gradle nests the reasons (`> …`, then
+ * `   > …`): the deepest is the most specific, so the span ends there.
+ */
 function gradleSpan(after: Cleaned[]): Span | undefined {
   const heading = after.findIndex((l) => l.text.startsWith("* What went wrong:"));
   if (heading === -1) return undefined;
-  const message = takeWhile(after.slice(heading + 1), (l) => l.text.trim() !== "").slice(0, 2);
+  const block = takeWhile(after.slice(heading + 1), (l) => l.text.trim() !== "");
+  // a parallel build may print `> Task :x FAILED` first
+  let first = 0;
+  while (first < block.length && /^> Task \S/.test(block[first]!.text)) first++;
+  let last = first;
+  while (last + 1 < block.length && /^\s*> \S/.test(block[last + 1]!.text)) last++;
+  const message = block.slice(Math.max(first, last - 1), last + 1);
   if (message.length === 0) return undefined;
   const all = message.map((l) => l.text).join(" ");
+  // "Compilation failed; see the compiler error output": the cause is printed above
+  if (/\bsee (?:the )?(?:compiler|report|log|output)|See the report at/i.test(all))
+    return { ...spanOf(message), kind: /tests?\b/i.test(all) ? "test" : "build", score: 45 };
   const kind: CandidateKind = /Could not (?:resolve|download|find|GET|get resource)|checksum/i.test(
     all,
   )
@@ -101,6 +121,8 @@ function gradleSpan(after: Cleaned[]): Span | undefined {
       : "build";
   return { ...spanOf(message), kind, score: 80 };
 }
+
+const indentOf = (text: string) => text.length - text.trimStart().length;
 
 function spanOf(lines: readonly Cleaned[]): Span {
   return { start: lines[0]!.no, end: lines[lines.length - 1]!.no, lines: lines.map((l) => l.text) };

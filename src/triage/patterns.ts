@@ -3,11 +3,14 @@
  * error or failure (how specific, of what kind), or noise that merely mentions an error?
  */
 import type { Rule } from "./rule.js";
+import { RuleIndex } from "./rule-index.js";
 import { INFRA_RULES } from "./rules-infra.js";
 import { JS_RULES } from "./rules-js.js";
 import { JVM_RULES } from "./rules-jvm.js";
 import { NATIVE_RULES } from "./rules-native.js";
+import { PROSE_RULES } from "./rules-prose.js";
 import { PYTHON_RULES } from "./rules-python.js";
+import { RESOLVE_RULES } from "./rules-resolve.js";
 
 /**
  * Byte needles for the streaming pre-filter: every line any rule can match as a hit contains one
@@ -90,6 +93,19 @@ const GENERIC_RULES: readonly Rule[] = [
     kind: "exception",
     score: 70,
   },
+  // "Error: 1 chart(s) linted, 1 chart(s) failed": a count sums up the failures printed above
+  {
+    re: /^\s*(?:\S+: )?(?:error|ERROR|Error):?\s.*\b[1-9]\d*(?: \w+(?:\(s\))?)? (?:failed|errors?|failures?)\b/,
+    kind: "error",
+    score: 30,
+    lookBack: 40,
+  },
+  // a shell's or a tool's complaint about a missing program or file
+  {
+    re: /: command not found$|: not found$|No such file or directory$|Permission denied$/,
+    kind: "error",
+    score: 60,
+  },
   {
     re: /^\s*(?:\S+: )?(?:fatal )?(?:error|ERROR|Error)(?:\[[\w-]+\])?(?::|!| -|\s)\s*\S/,
     kind: "error",
@@ -103,6 +119,10 @@ const GENERIC_RULES: readonly Rule[] = [
     kind: "error",
     score: 35,
   },
+];
+
+/** Lines that merely mention an error: tried last. */
+const MENTION_RULES: readonly Rule[] = [
   { re: /\b(?:error|Error|ERROR)\b/, kind: "error", score: 15 },
   { re: /\b(?:failed|FAILED|Failed|failure|FAILURE)\b/, kind: "error", score: 12 },
   { re: /Exception\b/, kind: "exception", score: 12 },
@@ -120,13 +140,18 @@ const WRAPPER_RULES: readonly Rule[] = [
 
 const TOOL_RULES: readonly Rule[] = [
   ...WRAPPER_RULES,
-  ...JS_RULES,
+  ...RESOLVE_RULES,
   ...PYTHON_RULES,
+  ...JS_RULES,
   ...NATIVE_RULES,
   ...JVM_RULES,
   ...INFRA_RULES,
   ...GENERIC_RULES,
+  ...PROSE_RULES,
+  ...MENTION_RULES,
 ];
+
+const TOOL_INDEX = new RuleIndex(TOOL_RULES);
 
 /** The best description of a cleaned line, or undefined when it says nothing about a failure. */
 export function classify(text: string): LineMatch | undefined {
@@ -147,11 +172,11 @@ export function classify(text: string): LineMatch | undefined {
     for (const rule of RUNNER_RULES) if (rule.re.test(trimmed)) return { ...rule, annotated };
   }
   if (ZERO_COUNT.test(trimmed) && !NONZERO_COUNT.test(trimmed)) return undefined;
-  const rule = TOOL_RULES.find(
-    (r) => (r.has === undefined || body.includes(r.has)) && r.re.test(body),
-  );
+  const rule = TOOL_INDEX.first(body);
   if (!annotated) return rule && rule.score > 0 ? { ...rule, annotated } : undefined;
-  // A problem matcher or an action turned this into an annotation: the runner vouches for it.
+  // A problem matcher or an action turned this into an annotation: the runner vouches for it,
+  // unless the line only sums up a failure (a wrapper's "exited with code 1").
   const base = rule ?? { re: /$/, kind: "error" as const, score: 60 };
-  return { ...base, score: Math.max(base.score, 60) + 15, annotated };
+  const floor = base.lookBack !== undefined ? base.score : 60;
+  return { ...base, score: Math.max(base.score, floor) + 15, annotated };
 }

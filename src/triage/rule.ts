@@ -16,7 +16,9 @@ export type Expansion =
   /** the `x_test.go:12:` message lines next to a `--- FAIL` line */
   | "go-test"
   /** the `E   ` lines above a pytest `file.py:12: SomeError` line */
-  | "pytest-location";
+  | "pytest-location"
+  /** the lines under a heading: all non-blank ones if it ends in `:`, else those indented deeper */
+  | "block";
 
 export interface Rule {
   /** A substring the line must contain: a cheap test before the regex. */

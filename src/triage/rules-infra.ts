@@ -30,6 +30,7 @@ export const INFRA_RULES: readonly Rule[] = [
   { re: /^rspec \.\/\S+:\d+ # /, kind: "test", score: 70 },
   { re: /^\s*\d+\) (?:Failure|Error):$/, kind: "test", score: 60, expand: "next-line" },
   { re: /^\s*\d+\) test .* \([\w.]+\)$/, kind: "test", score: 80 },
+  { re: /^(?:Failure|Error):$/, kind: "test", score: 75, expand: "block" },
   { re: /^\*\* \(\w*(?:Error|Exception)\)/, kind: "build", score: 85 },
   {
     re: /^There (?:was|were) \d+ (?:failures?|errors?):$/,
@@ -40,6 +41,9 @@ export const INFRA_RULES: readonly Rule[] = [
   { re: /^PHP (?:Fatal|Parse) error: /, kind: "crash", score: 85 },
   { re: /^Failed asserting that /, kind: "test", score: 85 },
   { re: /^\s*Assertion with \S+ failed/, kind: "test", score: 85 },
+  // curl names the failed transfer (`curl: (22) The requested URL returned error: 404`); scripts
+  // often go on after one, so it ranks like the network errors below
+  { re: /^curl: \(\d+\) \S/, kind: "infrastructure", score: 62 },
   // cloud CLIs
   { re: /^An error occurred \(\w+\) when calling /, kind: "infrastructure", score: 75 },
   // Terraform (its box prefix `│ ` is removed before matching)
@@ -64,11 +68,6 @@ export const INFRA_RULES: readonly Rule[] = [
     re: /ECONNRESET|ETIMEDOUT|ECONNREFUSED|ENOTFOUND|Connection refused|Could not resolve host|TLS handshake timeout|i\/o timeout|503 Service Unavailable|429 Too Many Requests|rate limit exceeded/i,
     kind: "infrastructure",
     score: 62,
-  },
-  {
-    re: /: command not found$|: not found$|No such file or directory$|Permission denied$/,
-    kind: "error",
-    score: 60,
   },
   // a process that will not exit, right before a timeout
   {

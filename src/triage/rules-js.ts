@@ -40,7 +40,8 @@ export const JS_RULES: readonly Rule[] = [
   { re: /^\s*✖ \d+ problems? \(\d+ errors?/, kind: "lint", score: 35, lookBack: 40 },
   { re: /^\s*\[error\] \S+: \w*Error:/, kind: "lint", score: 80 },
   // webpack / vite / esbuild
-  { re: /^\s*ERROR in \S/, kind: "build", score: 80 },
+  // webpack puts the message on the line under `ERROR in <module>`
+  { re: /^\s*ERROR in \S/, kind: "build", score: 80, expand: "next-line" },
   { re: /^\s*✘ \[ERROR\] \S/, kind: "build", score: 85 },
   // npm: the first `npm ERR!`/`npm error` line names the cause; lifecycle lines only repeat it.
   {
@@ -71,6 +72,11 @@ export const JS_RULES: readonly Rule[] = [
   },
   { re: /^\s*➤ YN0000: .*Failed with errors/, kind: "error", score: 20, lookBack: 40 },
   { re: /^\s*➤ YN\d{4}: .*(?:Error|error|failed)/, kind: "dependency", score: 70 },
+  {
+    re: /^\s*➤ YN\d{4}: .*(?:No candidates found|isn't supported by any available resolver|Couldn't find)/,
+    kind: "dependency",
+    score: 82,
+  },
   // playwright, bun, next.js, prettier
   { re: /^\s*\d+\) \[[\w-]+\] › \S.*:\d+:\d+ › /, kind: "test", score: 80 },
   { re: /^\s*✘\s+\d+ \[[\w-]+\] › /, kind: "test", score: 70 },
@@ -84,6 +90,20 @@ export const JS_RULES: readonly Rule[] = [
   { re: /Code style issues (?:found|were found)/, kind: "lint", score: 75 },
   { re: /^\[warn\] \S+\.\w+$/, kind: "lint", score: 60 },
   { re: /coverage threshold for \w+ \(\d+%\) not met/, kind: "test", score: 75 },
+  // node: an error printed by inspect, `[Error: ENOENT: no such file …] {`
+  { re: /^\[(?:\w+)?Error: .*\](?: \{)?$/, kind: "exception", score: 75 },
+  // Karma names the browser, the spec and FAILED; Jasmine's expectation is under it
+  {
+    re: /^(?:Chrome|HeadlessChrome|Firefox|Safari|Edge|Electron)\b.* FAILED$/,
+    kind: "test",
+    score: 80,
+    expand: "next-line",
+  },
+  {
+    re: /^\s*Expected .+ (?:to (?:be|equal|have|contain|match|throw)|not to)\b/,
+    kind: "test",
+    score: 85,
+  },
   // node
   { re: /^\s*Error: Cannot find module /, kind: "dependency", score: 75 },
   { has: "heap out of memory", re: /heap out of memory/, kind: "crash", score: 80 },

@@ -54,6 +54,14 @@ export const JVM_RULES: readonly Rule[] = [
   { re: /^\S.* > .* FAILED$/, kind: "test", score: 85, expand: "next-line" },
   { re: /^BUILD FAILED in /, kind: "build", score: 15, lookBack: 60 },
   { re: /^e: (?:file:\/\/)?\S+\.kts?:/, kind: "build", score: 88 },
+  // sbt: `[error]` before every line; Scala 3 heads a message with `-- [E006] Not Found Error: file:l:c`
+  {
+    re: /^\[error\] (?:Total time:|\(.*\) .*failed|one error found|\d+ errors? found)/,
+    kind: "build",
+    score: 20,
+    lookBack: 40,
+  },
+  { re: /^(?:\[error\] )?-- (?:\[E\d+\] )?[\w ]+Error: \S+:\d+:\d+/, kind: "build", score: 85 },
   // Java exceptions
   { re: /^Exception in thread "/, kind: "exception", score: 75 },
   { re: /^Caused by: \S+/, kind: "exception", score: 65 },

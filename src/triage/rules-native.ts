@@ -53,9 +53,22 @@ export const NATIVE_RULES: readonly Rule[] = [
   // CTest, Bazel
   { re: /^The following tests FAILED:/, kind: "test", score: 60, expand: "next-line" },
   { re: /^\d+% tests passed, \d+ tests? failed/, kind: "test", score: 30, lookBack: 40 },
-  { re: /^FAILED: Build did NOT complete successfully/, kind: "build", score: 25, lookBack: 40 },
+  {
+    re: /^(?:FAILED|ERROR): Build did NOT complete successfully/,
+    kind: "build",
+    score: 25,
+    lookBack: 40,
+  },
+  // GoogleTest: `file.cc:41: Failure`, then what was expected; `[  FAILED  ]` only names the test
+  { re: /^\S+:\d+: Failure$/, kind: "test", score: 88, expand: "next-line" },
+  // Catch2: `file.cpp:22: FAILED:`, then the expression and its expansion
+  { re: /^\S+:\d+: FAILED:$/, kind: "test", score: 88, expand: "block" },
+  { re: /^\[ {2}FAILED {2}\] \S/, kind: "test", score: 55 },
   // .NET
   { re: /^\s*Failed \S+ \[[\d.,]+ ?m?s\]/, kind: "test", score: 85, expand: "next-line" },
+  { re: /^\s*Error Message:$/, kind: "test", score: 88, expand: "next-line" },
+  // MSBuild without a location: `proj.csproj : error CS1234: …`
+  { has: " : ", re: /^\s*\S.* : (?:fatal )?error [A-Z]{2,}\d{3,}: /, kind: "build", score: 85 },
   { re: /^\s*Failed!\s+- Failed:\s+\d+/, kind: "test", score: 30, lookBack: 40 },
   { has: "error MSB", re: /error MSB\d+:/, kind: "build", score: 40 },
 ];

@@ -28,13 +28,22 @@ export const PYTHON_RULES: readonly Rule[] = [
     kind: "dependency",
     score: 80,
   },
-  // pip
+  // pip; building a package from source prints the build's own error above pip's summary lines
   {
-    re: /^\s*ERROR: (?:Could not find a version|No matching distribution|Cannot install|ResolutionImpossible|Could not install packages|Failed building wheel)/,
+    re: /^\s*ERROR: (?:Could not find a version|No matching distribution|Cannot install|Could not install packages)/,
     kind: "dependency",
     score: 85,
   },
+  {
+    re: /^\s*ERROR: (?:Failed building wheel|Could not build wheels|Failed to build installable wheels)/,
+    kind: "dependency",
+    score: 45,
+    lookBack: 60,
+  },
   { re: /^\s*error: subprocess-exited-with-error/, kind: "dependency", score: 40 },
+  // pip's diagnostics: `error: metadata-generation-failed`, `× Encountered error while …`
+  { re: /^\s*error: [a-z]+(?:-[a-z]+)+$/, kind: "dependency", score: 30 },
+  { re: /^\s*× Encountered error while /, kind: "dependency", score: 25 },
   // conda / mamba / poetry
   {
     re: /PackagesNotFoundError|UnsatisfiableError|Could not solve for environment specs|version solving failed|SolverProblemError/,

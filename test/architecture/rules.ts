@@ -277,6 +277,7 @@ export const MODULE_RULES: readonly ModuleRule[] = [
       "triage/expand.ts",
       "triage/patterns.ts",
       "triage/rule.ts",
+      "triage/rule-index.ts",
       "triage/rules-*.ts",
       "triage/clean-line.ts",
       "triage/types.ts",

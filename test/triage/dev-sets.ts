@@ -46,7 +46,8 @@ export function devDataDir(): string {
 
 const overlaps = (a: Range, b: Range) => a.start <= b.end && b.start <= a.end;
 
-async function scoreLog(name: string, path: string, labels: Range[]): Promise<LogScore> {
+/** Scores one log against its labelled ranges; the first range's step is the failing step. */
+export async function scoreLog(name: string, path: string, labels: Range[]): Promise<LogScore> {
   const result = await triageLog(path);
   const shown = result.candidates
     .slice(0, SHOWN)
@@ -66,7 +67,8 @@ async function scoreLog(name: string, path: string, labels: Range[]): Promise<Lo
   };
 }
 
-function summarise(name: string, logs: LogScore[], missing: string[]): SetScore {
+/** The rates of a set of scored logs. */
+export function summarise(name: string, logs: LogScore[], missing: string[]): SetScore {
   const rate = (ok: (l: LogScore) => boolean) =>
     logs.length === 0 ? 0 : logs.filter(ok).length / logs.length;
   return {
@@ -119,6 +121,20 @@ export async function scoreCiLogs(dir = join(devDataDir(), "ci-logs")): Promise<
     logs.push(await scoreLog(name, log, labels));
   }
   return summarise("ci-logs", logs, missing);
+}
+
+/** The hand-written fixtures of test/triage/fixtures with their `labels.json`. */
+export async function scoreFixtures(dir = join(here, "fixtures")): Promise<SetScore> {
+  const labels = JSON.parse(readFileSync(join(dir, "labels.json"), "utf8")) as Record<
+    string,
+    { cause: [number, number] }
+  >;
+  const logs: LogScore[] = [];
+  for (const [name, label] of Object.entries(labels))
+    logs.push(
+      await scoreLog(name, join(dir, name), [{ start: label.cause[0], end: label.cause[1] }]),
+    );
+  return summarise("fixtures", logs, []);
 }
 
 /** Index i holds the `\n`-counted line of universal line i + 1 (`\r\n`, `\r` and `\n` end lines). */

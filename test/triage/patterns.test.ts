@@ -62,8 +62,8 @@ const CAUSES: ReadonlyArray<readonly [string, string, CandidateKind, number]> = 
   ["ruff", "src/app.py:1:8: F401 [*] `os` imported but unused", "lint", 75],
   ["pylint", "models/flows.py:112:0: C0303: Trailing whitespace (trailing-whitespace)", "lint", 75],
   ["mypy", "src/app.py:12: error: Incompatible return value type", "types", 80],
-  ["npm", "npm error code ERESOLVE", "dependency", 80],
-  ["npm", "npm ERR! code E404", "dependency", 80],
+  ["npm", "npm error code ERESOLVE", "dependency", 50],
+  ["npm", "npm ERR! code E404", "dependency", 50],
   ["pnpm", " ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with frozen-lockfile", "dependency", 75],
   [
     "yarn",
