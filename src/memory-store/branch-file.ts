@@ -2,6 +2,9 @@
 // rewritten only by compare-and-swap on the branch head, so that writers at the same moment lose
 // nothing. Its failures are `MemoryStoreError`s, with the same codes as the memory's.
 
+/** The triage's history of failures, beside `memory.jsonl` on the memory branch. */
+export const TRIAGE_HISTORY_FILE = "triage-history.jsonl";
+
 /** A file on a branch, changed only on top of the head it was read at. */
 export interface BranchFile {
   /** Where it is, for messages and the journal: `acme/widgets@rivumi-memory:triage-history.jsonl`. */
