@@ -82,7 +82,8 @@ export async function readLocalHistory(query: HistoryQuery): Promise<LocalHistor
 export function formatHistory(history: LocalHistory): string {
   const out = [
     `Failure history in ${history.source}: ${history.rows} failed jobs in the last ${HISTORY_DAYS} days` +
-      (history.skipped > 0 ? ` (${history.skipped} lines that are not rows skipped)` : ""),
+      (history.skipped === 1 ? " (1 line that is not a row skipped)" : "") +
+      (history.skipped > 1 ? ` (${history.skipped} lines that are not rows skipped)` : ""),
   ];
   if (history.signatures.length === 0) out.push("", "No failure remembered.");
   for (const s of history.signatures) {
