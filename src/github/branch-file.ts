@@ -9,7 +9,7 @@ export interface BranchFileOptions {
   repo: string;
   /** Created as an orphan branch on the first write. */
   branch: string;
-  /** The file's path on the branch. */
+  /** The file's name, at the root of the branch. */
   path: string;
   /** Tries per write before giving up on a branch that keeps moving. */
   maxAttempts?: number;
@@ -79,35 +79,24 @@ export function createBranchFile(opts: BranchFileOptions): RawBranchFile {
       });
       const head = refs.find((r) => r.ref === ref)?.object.sha;
       if (head === undefined) return { head, tree: undefined, raw: Buffer.alloc(0) };
-      // Both at once, to keep the window between reading the head and moving it short. A commit
-      // SHA names its tree here, which saves reading the commit.
-      const [{ data: listing }, raw] = await Promise.all([
-        octokit.rest.git.getTree({ owner, repo, tree_sha: head }),
-        fileAt(head),
-      ]);
+      // A commit SHA names its tree here, which saves reading the commit. The file is looked up
+      // in the listing rather than asked for, so that a branch holding only the other file of the
+      // two answers no 404 (which the client would log).
+      const { data: listing } = await octokit.rest.git.getTree({ owner, repo, tree_sha: head });
+      const entry = listing.tree.find((e) => e.path === path);
+      if (entry && (entry.type !== "blob" || entry.sha === undefined)) {
+        throw new MemoryStoreError("io", `${source} is not a file`);
+      }
+      const raw = entry?.sha ? await blobAt(entry.sha) : Buffer.alloc(0);
       return { head, tree: listing.sha, raw };
     } catch (error) {
       throw fail(error, "reading");
     }
   }
 
-  /** The file's bytes at a commit; empty when the branch has no such file. */
-  async function fileAt(commit: string): Promise<Buffer> {
-    let file;
-    try {
-      ({ data: file } = await octokit.rest.repos.getContent({ owner, repo, path, ref: commit }));
-    } catch (error) {
-      if (statusOf(error) === 404) return Buffer.alloc(0);
-      throw error;
-    }
-    if (Array.isArray(file) || file.type !== "file") {
-      throw new MemoryStoreError("io", `${source} is not a file`);
-    }
-    if (file.encoding === "base64" && (file.content !== "" || file.size === 0)) {
-      return Buffer.from(file.content, "base64");
-    }
-    // Over 1 MB the contents API leaves the content out; the blob API serves up to 100 MB.
-    const { data: blob } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha });
+  /** A blob's bytes (the blob API serves files up to 100 MB). */
+  async function blobAt(sha: string): Promise<Buffer> {
+    const { data: blob } = await octokit.rest.git.getBlob({ owner, repo, file_sha: sha });
     return Buffer.from(blob.content, blob.encoding === "base64" ? "base64" : "utf8");
   }
 
