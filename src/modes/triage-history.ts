@@ -10,7 +10,11 @@ import type { TriageHistory, TriageJob, TriageSeen } from "../outcome/outcome.js
 import { mergeHistory, parseHistory, type HistoryRow } from "../triage/history.js";
 import { summariseHistory, type SeenFailure } from "../triage/history-summary.js";
 import { errorText } from "../util/error-text.js";
+import type { WorkflowRunTrigger } from "../trigger/trigger.js";
+import type { CiPorts, ModePorts } from "./ports.js";
+import type { TriagedJob } from "./triage-job.js";
 import { findPasses, workflowOf } from "./triage-passes.js";
+import type { FailedRun } from "./triage-run.js";
 
 export interface HistoryInputs {
   file: BranchFile;
@@ -22,6 +26,36 @@ export interface HistoryInputs {
   repo: string;
   defaultBranch: string | undefined;
   now: Date;
+}
+
+/** The run's failures remembered; a failure of the history is its reason, never the run's. */
+export async function rememberRun(
+  ports: ModePorts,
+  trigger: WorkflowRunTrigger,
+  o: { ci: CiPorts; file: BranchFile; loaded: FailedRun; jobs: readonly TriagedJob[] },
+): Promise<TriageHistory> {
+  const { file, loaded } = o;
+  const inputs = {
+    file,
+    github: o.ci.github,
+    journal: ports.journal,
+    signal: ports.signal,
+    serverUrl: o.ci.serverUrl,
+    repo: `${trigger.repo.owner}/${trigger.repo.repo}`,
+    defaultBranch: trigger.defaultBranch,
+    now: new Date(),
+  };
+  try {
+    return await rememberFailures(
+      inputs,
+      loaded.run,
+      o.jobs.map((j) => j.report),
+      loaded,
+    );
+  } catch (error) {
+    const reason = `it could not be kept (${ports.redact(errorText(error))})`;
+    return { recorded: false, source: file.source, reason };
+  }
 }
 
 /** Remembers the run's failed jobs and returns what the history says of their signatures. */

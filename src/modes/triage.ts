@@ -6,22 +6,14 @@ import { mkdir } from "node:fs/promises";
 import { abortReason, costOf } from "../agent/stop.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
-import type { BranchFile } from "../memory-store/branch-file.js";
-import type {
-  Conclusion,
-  Outcome,
-  Publication,
-  TriageHistory,
-  TriageReport,
-} from "../outcome/outcome.js";
+import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
 import type { TriagePlan } from "../plan/plan.js";
-import type { WorkflowRunTrigger } from "../trigger/trigger.js";
 import { idleStats } from "./outcomes.js";
 import type { CiPorts, Mode, ModePorts } from "./ports.js";
 import { triageAnnotations } from "./triage-annotations.js";
 import { digestFailure, type DigestResult } from "./triage-digest.js";
 import { compareWithGreen, findGreenRun } from "./triage-green.js";
-import { rememberFailures } from "./triage-history.js";
+import { rememberRun } from "./triage-history.js";
 import { errorText } from "../util/error-text.js";
 import { triageJob, type JobContext, type TriagedJob } from "./triage-job.js";
 import { loadFailedRun, type FailedRun } from "./triage-run.js";
@@ -75,7 +67,7 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
   // The history is written while the model digests: its writes are spaced a second apart.
   const remembering =
     ci.history && !signal.aborted
-      ? remember(ports, trigger, { ci, file: ci.history, loaded, jobs })
+      ? rememberRun(ports, trigger, { ci, file: ci.history, loaded, jobs })
       : undefined;
 
   // A digest is asked for when a model is configured and there is a log to digest.
@@ -166,36 +158,6 @@ async function compare(ctx: JobContext, loaded: FailedRun, jobs: TriagedJob[]): 
     if (ctx.signal.aborted) return;
     for (const j of jobs)
       j.report.notes.push(`Could not look for a green run: ${errorText(error)}`);
-  }
-}
-
-/** The run's failures remembered; a failure of the history is its reason, never the run's. */
-async function remember(
-  ports: ModePorts,
-  trigger: WorkflowRunTrigger,
-  o: { ci: CiPorts; file: BranchFile; loaded: FailedRun; jobs: readonly TriagedJob[] },
-): Promise<TriageHistory> {
-  const { file, loaded } = o;
-  const inputs = {
-    file,
-    github: o.ci.github,
-    journal: ports.journal,
-    signal: ports.signal,
-    serverUrl: o.ci.serverUrl,
-    repo: `${trigger.repo.owner}/${trigger.repo.repo}`,
-    defaultBranch: trigger.defaultBranch,
-    now: new Date(),
-  };
-  try {
-    return await rememberFailures(
-      inputs,
-      loaded.run,
-      o.jobs.map((j) => j.report),
-      loaded,
-    );
-  } catch (error) {
-    const reason = `it could not be kept (${ports.redact(errorText(error))})`;
-    return { recorded: false, source: file.source, reason };
   }
 }
 
