@@ -160,13 +160,17 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       target: async (plan) => (await cloned).target(plan),
       open: async (target, plan) => (await cloned).open(target, plan),
     },
-    ci: () =>
-      Promise.resolve({
-        github,
-        openLog: (url, signal) => openLog(url, signal),
-        dir: join(run.runDir, "triage"),
-        serverUrl: runner.serverUrl,
+    ci: async () => ({
+      github,
+      openLog: (url, signal) => openLog(url, signal),
+      dir: join(run.runDir, "triage"),
+      serverUrl: runner.serverUrl,
+      history: (await import("../github/memory-store.js")).triageHistoryFor({
+        octokit,
+        repo: trigger.repo,
+        settings,
       }),
+    }),
     progress: (update) => publisher.progress(update),
     lastReview: (pr) => publisher.lastReview(pr),
     redact: run.redact,

@@ -4,15 +4,21 @@ import { triageJson, triageLog, type TriageResult } from "../triage/index.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
+import { formatHistory, readLocalHistory } from "./triage-history.js";
 
 export const USAGE = `usage: rivumi triage --log FILE [--step NAME] [--max-bytes N] [--json]
+       rivumi triage --history [--repo DIR] [--branch NAME] [--signature SIG] [--json]
 
 Points at the few short line ranges of a failed CI job log that most likely say why it failed,
 best first, with the step each belongs to, and prints a signature that stays the same when the same
 failure happens again (timestamps, durations, ids and temporary paths do not count). Offline and
 deterministic: no model is called. Line numbers count lines split on \\n.
 --step names the failed step as the Actions API gives it; its lines are preferred.
---max-bytes searches only the log's last N bytes (the lines before are still counted).`;
+--max-bytes searches only the log's last N bytes (the lines before are still counted).
+--history prints the failures the action remembered in the last 30 days (triage-history.jsonl on
+the memory branch), read from this clone's origin/BRANCH, else its local BRANCH: run
+\`git fetch origin rivumi-memory\` first; nothing else is fetched. --branch is the action's
+memory-branch (default rivumi-memory); --signature keeps the signatures starting with SIG.`;
 
 /** Longest line quoted in the text form. */
 const QUOTE_WIDTH = 200;
@@ -28,10 +34,28 @@ export async function run(argv: string[]): Promise<number> {
         step: { type: "string" },
         "max-bytes": { type: "string" },
         json: { type: "boolean", default: false },
+        history: { type: "boolean", default: false },
+        repo: { type: "string" },
+        branch: { type: "string" },
+        signature: { type: "string" },
       },
     },
     USAGE,
   );
+  if (values.history) {
+    if (values.log) throw new UsageError(`--history and --log do not go together\n${USAGE}`);
+    const history = await readLocalHistory({
+      repo: resolve(values.repo ?? "."),
+      branch: values.branch ?? "rivumi-memory",
+      ...(values.signature ? { signature: values.signature } : {}),
+      now: new Date(),
+    });
+    if (values.json) printJson(`${JSON.stringify(history)}\n`);
+    else printOut(`${formatHistory(history)}\n`);
+    return 0;
+  }
+  for (const flag of ["repo", "branch", "signature"] as const)
+    if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --history\n${USAGE}`);
   if (!values.log) throw new UsageError(`--log FILE is required\n${USAGE}`);
   const path = resolve(values.log);
   if (!isReadableFile(path)) throw new UsageError(`--log ${values.log}: not a readable file`);

@@ -52,6 +52,7 @@ export function createActionsPort(octokit: Octokit, repoRef: RepoRef): ActionsPo
         workflow_id: q.workflow,
         branch: q.branch,
         status: q.status,
+        ...(q.headSha ? { head_sha: q.headSha } : {}),
         per_page: q.perPage,
       });
       return data.workflow_runs.map(toRun);

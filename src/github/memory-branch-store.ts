@@ -1,216 +1,32 @@
-import { errorText } from "../util/error-text.js";
-import type { Octokit } from "@octokit/rest";
 import { hasRow } from "../memory-store/parse.js";
 import { serializeRow, type MemoryRow } from "../memory-store/record.js";
-import { MemoryStoreError, type AppendResult, type MemoryStore } from "../memory-store/store.js";
+import type { AppendResult, MemoryStore } from "../memory-store/store.js";
+import { createBranchFile, type BranchFileOptions } from "./branch-file.js";
 
 export const MEMORY_FILE = "memory.jsonl";
 
-export interface BranchStoreOptions {
-  octokit: Octokit;
-  owner: string;
-  repo: string;
-  /** Created as an orphan branch on the first append. */
-  branch: string;
-  /** Tries per append before giving up on a branch that keeps moving. */
-  maxAttempts?: number;
-  /**
-   * Full-jitter exponential backoff between tries: random in [0, min(capMs, unit * 2^(n-1))), where
-   * the unit is the time the failed try took, at least `baseMs`.
-   */
-  backoff?: { baseMs: number; capMs: number };
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-}
-
-interface Snapshot {
-  /** The branch head, or undefined when the branch does not exist. */
-  head: string | undefined;
-  tree: string | undefined;
-  /** The file's bytes, kept as they are: an append never rewrites what was there. */
-  raw: Buffer;
-}
-
-const statusOf = (error: unknown): number | undefined => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === "number" ? status : undefined;
-};
-const messageOf = (error: unknown) => errorText(error);
+export type BranchStoreOptions = Omit<BranchFileOptions, "path">;
 
 /**
- * `memory.jsonl` on a branch, appended through the git data API with compare-and-swap on the
- * branch head: build a commit on the head that was read, move the ref without force, and when
- * GitHub answers that it is not a fast forward (someone else appended), read again and retry.
+ * `memory.jsonl` on a branch, appended with compare-and-swap on the branch head (`branch-file.ts`):
+ * a row already stored is not written again, so the same row offered twice, even at the same
+ * moment, is stored once, and an append never rewrites what was there.
  */
 export function createBranchStore(opts: BranchStoreOptions): MemoryStore {
-  const { octokit, owner, repo, branch } = opts;
-  const full = `${owner}/${repo}`;
-  const maxAttempts = opts.maxAttempts ?? 20;
-  const { baseMs, capMs } = opts.backoff ?? { baseMs: 50, capMs: 5000 };
-  const sleep = opts.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-  const random = opts.random ?? Math.random;
-  const source = `${full}@${branch}:${MEMORY_FILE}`;
-
-  const fail = (error: unknown, doing: string): MemoryStoreError => {
-    if (error instanceof MemoryStoreError) return error;
-    const status = statusOf(error);
-    const detail = `${doing} ${source}: ${messageOf(error)}`;
-    if (status === 401) return new MemoryStoreError("unauthorized", detail, { cause: error });
-    if (status === 403) return new MemoryStoreError("forbidden", detail, { cause: error });
-    if (status === 404) return new MemoryStoreError("not-found", detail, { cause: error });
-    if (status === 409) return new MemoryStoreError("empty-repository", detail, { cause: error });
-    return new MemoryStoreError("io", detail, { cause: error });
-  };
-
-  async function snapshot(): Promise<Snapshot> {
-    const ref = `refs/heads/${branch}`;
-    try {
-      // The matching-refs listing answers [] for a missing branch and 404 only for a repository
-      // the token cannot see, so a first use is not mistaken for a bad configuration.
-      const { data: refs } = await octokit.rest.git.listMatchingRefs({
-        owner,
-        repo,
-        ref: `heads/${branch}`,
-      });
-      const head = refs.find((r) => r.ref === ref)?.object.sha;
-      if (head === undefined) return { head, tree: undefined, raw: Buffer.alloc(0) };
-      // Both at once, to keep the window between reading the head and moving it short. A commit
-      // SHA names its tree here, which saves reading the commit.
-      const [{ data: listing }, raw] = await Promise.all([
-        octokit.rest.git.getTree({ owner, repo, tree_sha: head }),
-        fileAt(head),
-      ]);
-      return { head, tree: listing.sha, raw };
-    } catch (error) {
-      throw fail(error, "reading");
-    }
-  }
-
-  /** The memory file's bytes at a commit; empty when the branch has no such file. */
-  async function fileAt(commit: string): Promise<Buffer> {
-    let file;
-    try {
-      ({ data: file } = await octokit.rest.repos.getContent({
-        owner,
-        repo,
-        path: MEMORY_FILE,
-        ref: commit,
-      }));
-    } catch (error) {
-      if (statusOf(error) === 404) return Buffer.alloc(0);
-      throw error;
-    }
-    if (Array.isArray(file) || file.type !== "file") {
-      throw new MemoryStoreError("io", `${source} is not a file`);
-    }
-    if (file.encoding === "base64" && (file.content !== "" || file.size === 0)) {
-      return Buffer.from(file.content, "base64");
-    }
-    // Over 1 MB the contents API leaves the content out; the blob API serves up to 100 MB.
-    const { data: blob } = await octokit.rest.git.getBlob({ owner, repo, file_sha: file.sha });
-    return Buffer.from(blob.content, blob.encoding === "base64" ? "base64" : "utf8");
-  }
-
-  /** Writes the new file as a commit on the head read (or an orphan commit); returns its SHA. */
-  async function commit(snap: Snapshot, line: string, message: string): Promise<string> {
-    const last = snap.raw.at(-1);
-    const separator = last === undefined || last === 0x0a ? "" : "\n";
-    const content = Buffer.concat([snap.raw, Buffer.from(`${separator}${line}\n`, "utf8")]);
-    const text = content.toString("utf8");
-    try {
-      // Text goes inline in the tree (one request less); bytes that are not UTF-8 (someone else
-      // wrote them) go through a base64 blob so that they are kept exactly.
-      const file = Buffer.from(text, "utf8").equals(content)
-        ? { content: text }
-        : {
-            sha: (
-              await octokit.rest.git.createBlob({
-                owner,
-                repo,
-                content: content.toString("base64"),
-                encoding: "base64",
-              })
-            ).data.sha,
-          };
-      const { data: tree } = await octokit.rest.git.createTree({
-        owner,
-        repo,
-        ...(snap.tree !== undefined ? { base_tree: snap.tree } : {}),
-        tree: [{ path: MEMORY_FILE, mode: "100644", type: "blob", ...file }],
-      });
-      const { data: created } = await octokit.rest.git.createCommit({
-        owner,
-        repo,
-        message,
-        tree: tree.sha,
-        parents: snap.head !== undefined ? [snap.head] : [],
-      });
-      return created.sha;
-    } catch (error) {
-      throw fail(error, "writing to");
-    }
-  }
-
-  /** Moves (or creates) the branch; on a refusal worth retrying, returns what GitHub said. */
-  async function publish(snap: Snapshot, sha: string): Promise<string | undefined> {
-    // The answer comes straight back to the loop below, which re-reads before trying again; a
-    // client-level retry would only resend the same stale commit.
-    const request = { retries: 0 };
-    try {
-      if (snap.head !== undefined) {
-        await octokit.rest.git.updateRef({
-          owner,
-          repo,
-          ref: `heads/${branch}`,
-          sha,
-          force: false,
-          request,
-        });
-      } else {
-        await octokit.rest.git.createRef({
-          owner,
-          repo,
-          ref: `refs/heads/${branch}`,
-          sha,
-          request,
-        });
-      }
-      return undefined;
-    } catch (error) {
-      // 422 "Update is not a fast forward" / "Reference already exists", 409 a concurrent update:
-      // someone else appended. After a 5xx the update may or may not have landed; the re-read
-      // tells, since a row already there is not written again.
-      const status = statusOf(error) ?? 0;
-      if (status === 422 || status === 409 || status >= 500) return `${status} ${messageOf(error)}`;
-      throw fail(error, "moving the branch of");
-    }
-  }
-
+  const file = createBranchFile({ ...opts, path: MEMORY_FILE });
   return {
-    source,
-    async read() {
-      return (await snapshot()).raw.toString("utf8");
-    },
+    source: file.source,
+    read: () => file.read(),
     async append(row: MemoryRow): Promise<AppendResult> {
       const what = row.type === "forget" ? `forget ${row.target}` : `remember ${row.id}`;
-      for (let attempt = 1; ; attempt++) {
-        const tried = Date.now();
-        const snap = await snapshot();
-        if (hasRow(snap.raw.toString("utf8"), row.id))
-          return { attempts: attempt, duplicate: true };
-        const sha = await commit(snap, serializeRow(row), `rivumi: ${what}`);
-        const refused = await publish(snap, sha);
-        if (refused === undefined) return { attempts: attempt, duplicate: false };
-        if (attempt >= maxAttempts) {
-          throw new MemoryStoreError(
-            "conflict",
-            `gave up appending to ${source} after ${attempt} attempts; the last answer was ${refused}`,
-          );
-        }
-        // The wait grows from the length of one try, so it suits a fast fake and a slow GitHub.
-        const unit = Math.max(baseMs, Date.now() - tried);
-        await sleep(random() * Math.min(capMs, unit * 2 ** (attempt - 1)));
-      }
+      const done = await file.updateBytes((raw) => {
+        if (hasRow(raw.toString("utf8"), row.id)) return undefined;
+        // A file that ends without a newline (a truncated write) gets one before the new row.
+        const last = raw.at(-1);
+        const separator = last === undefined || last === 0x0a ? "" : "\n";
+        return Buffer.concat([raw, Buffer.from(`${separator}${serializeRow(row)}\n`, "utf8")]);
+      }, `rivumi: ${what}`);
+      return { attempts: done.attempts, duplicate: !done.written };
     },
   };
 }

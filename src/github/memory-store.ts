@@ -1,6 +1,8 @@
 import type { Octokit } from "@octokit/rest";
 import type { Settings } from "../config/settings.js";
+import { TRIAGE_HISTORY_FILE, type BranchFile } from "../memory-store/branch-file.js";
 import type { MemoryStore } from "../memory-store/store.js";
+import { createBranchFile } from "./branch-file.js";
 import { createBranchStore } from "./memory-branch-store.js";
 import { memoryRepository } from "./memory-repository.js";
 import { createOctokitWithToken } from "./octokit.js";
@@ -27,5 +29,24 @@ export function memoryStoreFor(opts: {
     owner: target.owner,
     repo: target.repo,
     branch: settings.memory.branch,
+  });
+}
+
+/**
+ * The triage's history of this repository's failures: `triage-history.jsonl` on `memory-branch`
+ * of this repository, written with `github-token` (contents: write). `memory-repository` shares
+ * memory between repositories; one repository's failures stay with it.
+ */
+export function triageHistoryFor(opts: {
+  octokit: Octokit;
+  repo: RepoRef;
+  settings: Settings;
+}): BranchFile {
+  return createBranchFile({
+    octokit: opts.octokit,
+    owner: opts.repo.owner,
+    repo: opts.repo.repo,
+    branch: opts.settings.memory.branch,
+    path: TRIAGE_HISTORY_FILE,
   });
 }

@@ -47,7 +47,10 @@ export interface GitHubPort {
     /** The workflow's id or its file name (`ci.yml`). */
     workflow: number | string;
     branch: string;
-    status: "success";
+    /** `success`: passed; `completed`: ended, however. */
+    status: "success" | "completed";
+    /** Only the runs of this commit. */
+    headSha?: string;
     perPage: number;
   }): Promise<WorkflowRunInfo[]>;
   /** Pull requests that contain a commit of this repository (none for a fork's commit). */

@@ -43,6 +43,35 @@ export type TriageEvent =
       lines: number;
       truncated: boolean;
     }
+  /** The triage's history was read: valid rows, lines that were not rows, earlier rows of its signatures. */
+  | { type: "triage.history_read"; source: string; rows: number; skipped: number; earlier: number }
+  /** Earlier failures were looked up in the Actions API for a later pass of the same commit. */
+  | {
+      type: "triage.history_checked";
+      lookups: number;
+      /** `rerun`: a later attempt of the run passed; `commit`: another run of the commit did. */
+      passes: { how: string; run: number; attempt: number }[];
+      errors: number;
+    }
+  /** The run's failed jobs were remembered (or were already); what the history now says. */
+  | {
+      type: "triage.history_recorded";
+      source: string;
+      added: number;
+      attempts: number;
+      written: boolean;
+      rows: number;
+      flaky: string[];
+      new: string[];
+    }
+  /** The history could not be read or written; the triage is posted without it, saying why. */
+  | {
+      type: "triage.history_failed";
+      source: string;
+      phase: "read" | "write";
+      code: string;
+      error: string;
+    }
   /** The model's digest: `ok` with its category, or the reason there is none. */
   | { type: "triage.digested"; ok: boolean; category?: string; note?: string; ms: number }
   /** The triage is ready to publish: its signature and where it goes. */

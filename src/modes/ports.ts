@@ -1,6 +1,7 @@
 // What every mode is given: the run's facts and the I/O it may do, as small interfaces. The action
 // (`main.ts`) and the CLI each wire their own; tests pass object literals.
 import type { Settings } from "../config/settings.js";
+import type { BranchFile } from "../memory-store/branch-file.js";
 import type { MemoryStore } from "../memory-store/store.js";
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
@@ -71,6 +72,8 @@ export interface CiPorts {
   dir: string;
   /** The web server (https://github.com), for links to log lines. */
   serverUrl: string;
+  /** The history of failures on the memory branch; without it a triage remembers nothing. */
+  history?: BranchFile;
 }
 
 export interface ModePorts {

@@ -13,6 +13,7 @@ import type { CiPorts, Mode, ModePorts } from "./ports.js";
 import { triageAnnotations } from "./triage-annotations.js";
 import { digestFailure, type DigestResult } from "./triage-digest.js";
 import { compareWithGreen, findGreenRun } from "./triage-green.js";
+import { rememberRun } from "./triage-history.js";
 import { errorText } from "../util/error-text.js";
 import { triageJob, type JobContext, type TriagedJob } from "./triage-job.js";
 import { loadFailedRun, type FailedRun } from "./triage-run.js";
@@ -63,6 +64,11 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
   const jobs: TriagedJob[] = [];
   for (const failed of loaded.failed) jobs.push(await triageJob(ctx, failed));
   await compare(ctx, loaded, jobs);
+  // The history is written while the model digests: its writes are spaced a second apart.
+  const remembering =
+    ci.history && !signal.aborted
+      ? rememberRun(ports, trigger, { ci, file: ci.history, loaded, jobs })
+      : undefined;
 
   // A digest is asked for when a model is configured and there is a log to digest.
   const wanted = modelConfigured(settings) && jobs.some((j) => j.log);
@@ -79,6 +85,7 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
               : "no model is configured",
           rlm: undefined,
         };
+  const history = await remembering;
   ports.journal.emit({
     type: "triage.digested",
     ok: digested.digest !== undefined,
@@ -104,6 +111,7 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     cancelled: loaded.cancelled.map((j) => j.name),
     digest: digested.digest,
     digestNote: digested.digest ? undefined : digested.note,
+    ...(history ? { history } : {}),
   };
   const stopped = signal.aborted ? abortReason(signal) : undefined;
   const missing = [

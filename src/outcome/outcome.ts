@@ -2,6 +2,9 @@
 // comments, reviews, summaries and outputs.
 import type { UsageTotal } from "../model/usage.js";
 import type { Review, UnplacedFinding } from "./review.js";
+import type { TriageHistory } from "./triage-history.js";
+
+export type * from "./triage-history.js";
 
 export type Conclusion = "success" | "partial" | "skipped" | "refused" | "failure";
 
@@ -180,6 +183,8 @@ export interface TriageReport {
   digest: TriageDigest | undefined;
   /** Why there is no digest, when there is none. */
   digestNote: string | undefined;
+  /** The failures remembered across runs; absent where no history store is wired (the tests). */
+  history?: TriageHistory;
 }
 
 /** What an RLM run answered, and how it got there. */

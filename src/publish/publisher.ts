@@ -16,7 +16,8 @@ import {
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "./safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
-import { renderTriageComment, renderTriageIssue, titleText } from "./triage-render.js";
+import { renderTriageComment, renderTriageIssue } from "./triage-render.js";
+import { titleText } from "./triage-text.js";
 
 const CUT_NOTE =
   "_…cut to fit GitHub's comment limit; the full result is in the journal artifact._";

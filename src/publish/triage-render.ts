@@ -4,21 +4,19 @@
 // follow too (`safeMarkdown`: no mentions, HTML, images, hidden characters or markers, and links
 // only to the repository's own pages).
 import type { Outcome, TriageEvidence, TriageJob, TriageReport } from "../outcome/outcome.js";
-import { revealInvisible } from "../util/invisible.js";
-import { neutralizeMentions } from "../util/mentions.js";
-import { bound, neutralizeLog, neutralizeMarkdown } from "../util/sanitize.js";
+import { bound } from "../util/sanitize.js";
 import { journalMention } from "./journal-mention.js";
 import { COMMENT_LIMIT, formatUsage, MARKER_ROOM } from "./render.js";
-import { safeInline, type Site } from "./safe-markdown.js";
+import type { Site } from "./safe-markdown.js";
+import { diffFirst, historyLead, historyOf, SHORT_DIFF } from "./triage-history-render.js";
+import { code, plain, quoted } from "./triage-text.js";
 
-const ZWSP = "\u200b";
 /** Jobs quoted in full; the others are listed with their best line. */
 const JOBS_QUOTED = 5;
 const JOBS_LISTED = 40;
 const EXCERPTS_PER_JOB = 3;
 const EXCERPT_LINES = 12;
 const DIFF_LINES = 20;
-const LINE_CHARS = 200;
 
 const VERB: Record<string, string> = {
   failure: "failed",
@@ -51,17 +49,23 @@ function framed(outcome: Outcome & { triage: TriageReport }, limit: number): str
     : `${(outcome.stats.ms / 1000).toFixed(1)} s`;
   const footer = `<sub>Signature \`${report.signature}\` · ${usage} · ${journalMention(outcome)}</sub>`;
   const body = bound(
-    warning + renderTriageBody(report),
+    renderTriageBody(report, warning),
     limit - title.length - footer.length - 16,
     `_…cut to fit GitHub's comment limit; the full triage is in the step summary${outcome.artifactMissing ? "" : ` and the journal artifact \`${outcome.journalName}\``}._`,
   );
   return [title, "", body, "", footer].join("\n");
 }
 
-/** The triage itself: the run, the digest, the evidence of each failed job, the cancelled jobs. */
-export function renderTriageBody(report: TriageReport): string {
+/**
+ * The triage itself: what the history knows of the failure, then `warning`, the run, the digest,
+ * the evidence of each failed job, the cancelled jobs.
+ */
+export function renderTriageBody(report: TriageReport, warning = ""): string {
   const { run } = report;
+  const lead = historyLead(report);
   const out = [
+    ...(lead.length > 0 ? [...lead, ""] : []),
+    ...(warning ? [warning.trimEnd(), ""] : []),
     `Run [${run.id}](${run.url}) attempt ${run.attempt} of ${code(run.path)} on ${code(run.headBranch)} at \`${run.headSha.slice(0, 12)}\` (${plain(run.event)}) · signature \`${report.signature}\``,
     "",
   ];
@@ -75,7 +79,7 @@ export function renderTriageBody(report: TriageReport): string {
     );
   }
   const groups = bySignature(report.jobs);
-  for (const group of groups.slice(0, JOBS_QUOTED)) out.push(...jobLines(group), "");
+  for (const group of groups.slice(0, JOBS_QUOTED)) out.push(...jobLines(group, report), "");
   for (const group of groups.slice(JOBS_QUOTED, JOBS_LISTED)) out.push(`- ${jobHeadline(group)}`);
   if (groups.length > JOBS_LISTED) {
     const more = groups.slice(JOBS_LISTED).reduce((n, g) => n + g.length, 0);
@@ -147,30 +151,35 @@ function jobHeadline(group: readonly TriageJob[]): string {
   return `**Job [${plain(job.name)}](${job.url})** ${plain(verb)}${step}${others}`;
 }
 
-function jobLines(group: readonly TriageJob[]): string[] {
+function jobLines(group: readonly TriageJob[], report: TriageReport): string[] {
   const job = group[0]!;
   const out = [jobHeadline(group), ""];
+  const history = historyOf(report, job.signature);
+  if (history) out.push(history, "");
   for (const note of new Set(group.flatMap((j) => j.notes))) out.push(`> ${plain(note)}`, "");
   if (job.evidence.length === 0 && job.log) out.push("The log names no failure.", "");
+  // A failure new to its pull request, against a base that passed: its few new lines say most.
+  const short = job.diff && job.diff.lines.length > 0 && job.diff.lines.length <= SHORT_DIFF;
+  const first = short && diffFirst(report);
+  if (first) out.push(...diffLines(job));
   for (const e of shownEvidence(job.evidence)) out.push(...excerpt(e), "");
-  const diff = job.diff;
-  if (diff) {
-    const since = `[run ${diff.runId}](${diff.runUrl})`;
-    if (diff.lines.length === 0) {
-      out.push(
-        `Every line of step ${code(diff.step)} also appears in the last green ${since}.`,
-        "",
-      );
-    } else {
-      out.push(
-        `New since the last green ${since}, in step ${code(diff.step)}${diff.truncated || diff.lines.length > DIFF_LINES ? " (first lines)" : ""}:`,
-        ...quoted(diff.lines.slice(0, DIFF_LINES).map((l) => [l.line, l.text] as const)),
-        "",
-      );
-    }
-  }
+  if (!first) out.push(...diffLines(job));
   while (out[out.length - 1] === "") out.pop();
   return out;
+}
+
+/** The failed step's lines the last green run did not print, or that it printed them all. */
+function diffLines(job: TriageJob): string[] {
+  const diff = job.diff;
+  if (!diff) return [];
+  const since = `[run ${diff.runId}](${diff.runUrl})`;
+  if (diff.lines.length === 0)
+    return [`Every line of step ${code(diff.step)} also appears in the last green ${since}.`, ""];
+  return [
+    `New since the last green ${since}, in step ${code(diff.step)}${diff.truncated || diff.lines.length > DIFF_LINES ? " (first lines)" : ""}:`,
+    ...quoted(diff.lines.slice(0, DIFF_LINES).map((l) => [l.line, l.text] as const)),
+    "",
+  ];
 }
 
 /** The first few pieces of evidence, leaving out those a quote above already shows. */
@@ -197,34 +206,6 @@ function excerpt(e: TriageEvidence): string[] {
   ];
 }
 
-/**
- * Log lines in a code block no line can close: the fence is longer than any run of backticks in
- * the text, and every line starts with its number, so none can start a command or a fence.
- */
-function quoted(lines: ReadonlyArray<readonly [number, string]>): string[] {
-  const width = String(Math.max(0, ...lines.map(([n]) => n))).length;
-  const text = lines.map(
-    ([n, line]) => `${String(n).padStart(width)} |${line === "" ? "" : ` ${inCode(clip(line))}`}`,
-  );
-  const fence = "`".repeat(Math.max(3, longestRun(text.join("\n"), "`") + 1));
-  return [`${fence}text`, ...text, fence];
-}
-
-/** Untrusted text inside code: shown as written, but no mention, marker or hidden character. */
-function inCode(text: string): string {
-  return neutralizeMentions(revealInvisible(text).text)
-    .replace(/<!--/g, `<${ZWSP}!--`)
-    .replace(/-->/g, `--${ZWSP}>`);
-}
-
-/**
- * Untrusted text in running Markdown: one line, no HTML, mention, image or workflow command, and
- * no link but to `site`'s repository (names get no `site`: they never need one).
- */
-export function plain(text: string, site?: Site): string {
-  return neutralizeLog(safeInline(text, site));
-}
-
 /** The repository and server of the triaged run: its page's address is Rivumi's own. */
 function siteOf(report: TriageReport): Site | undefined {
   try {
@@ -234,30 +215,5 @@ function siteOf(report: TriageReport): Site | undefined {
   }
 }
 
-/** Untrusted text for a title (no Markdown there): one line, no mention or hidden character. */
-export function titleText(text: string): string {
-  return neutralizeMarkdown(revealInvisible(text).text.replace(/\s+/g, " ").trim());
-}
-
-/** Untrusted text as an inline code span it cannot close. */
-function code(text: string): string {
-  const inner = inCode(clip(text.replace(/\s+/g, " ").trim()));
-  const ticks = "`".repeat(longestRun(inner, "`") + 1);
-  const pad = inner.startsWith("`") || inner.endsWith("`") ? " " : "";
-  return `${ticks}${pad}${inner}${pad}${ticks}`;
-}
-
 const range = (start: number, end: number) =>
   start === end ? `line ${start}` : `lines ${start}-${end}`;
-
-const clip = (line: string) => (line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}…` : line);
-
-function longestRun(text: string, char: string): number {
-  let longest = 0;
-  let run = 0;
-  for (const c of text) {
-    run = c === char ? run + 1 : 0;
-    longest = Math.max(longest, run);
-  }
-  return longest;
-}

@@ -53,7 +53,7 @@ const issueCommentPayload = z.object({
 
 const workflowRunPayload = z.object({
   action: z.string(),
-  repository,
+  repository: repository.extend({ default_branch: z.string().optional() }),
   sender: user,
   workflow_run: z.object({
     id: z.number().int(),
@@ -152,6 +152,7 @@ export function parseTrigger(eventName: string, payload: unknown): Trigger {
         conclusion: run.conclusion ?? "",
         headSha: run.head_sha,
         prNumbers: run.pull_requests.map((x) => x.number),
+        ...(p.repository.default_branch ? { defaultBranch: p.repository.default_branch } : {}),
         sender: p.sender.login,
         senderType: p.sender.type,
       };

@@ -49,6 +49,8 @@ export interface WorkflowRunTrigger {
   conclusion: string;
   headSha: string;
   prNumbers: number[];
+  /** The repository's default branch, as the event names it. */
+  defaultBranch?: string;
   sender: string;
   senderType: string;
 }

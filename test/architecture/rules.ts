@@ -305,6 +305,7 @@ export const GUARDS: readonly GuardRule[] = [
       "github/actions-port.ts",
       "github/memory-store.ts",
       "github/memory-branch-store.ts",
+      "github/branch-file.ts",
     ],
     onlyFrom: ["github/", "action/", "cli/", "main.ts"],
   },

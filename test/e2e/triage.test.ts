@@ -145,6 +145,16 @@ describe("the bundled action on a failed workflow run", () => {
     const body = comments[0]!.body;
     expect(first.outputs["comment-url"]).toBe(comments[0]!.html_url);
     expect(body.split("\n")[0]).toBe("<!-- rivumi:sticky triage/CI -->");
+    // the failure is remembered on the memory branch, and the comment leads with what it knows
+    expect(body.split("\n")[3]).toBe("**New failure**, first seen on this pull request.");
+    const remembered = () =>
+      (github.readFile(FULL, "rivumi-memory", "triage-history.jsonl") ?? "")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { run: number; attempt: number; job_id: number });
+    expect(remembered()).toEqual([
+      expect.objectContaining({ run: runId, attempt: 1, job_id: 4242 }),
+    ]);
     expect(body).toContain("#### Root cause · test");
     expect(body).toContain("`src/cart.ts:12`");
     expect(body).toMatch(
@@ -171,7 +181,9 @@ describe("the bundled action on a failed workflow run", () => {
       .split("\n")
       .map((line) => (JSON.parse(line) as { type: string }).type)
       .filter((type) => type.startsWith("triage."));
-    expect(stages).toEqual([
+    // The history is written while the model digests: its events interleave with the digest's.
+    const history = (type: string) => type.startsWith("triage.history_");
+    expect(stages.filter((type) => !history(type))).toEqual([
       "triage.run_loaded",
       "triage.log_saved",
       "triage.job_triaged",
@@ -179,6 +191,14 @@ describe("the bundled action on a failed workflow run", () => {
       "triage.digested",
       "triage.concluded",
     ]);
+    expect(stages.filter(history)).toEqual([
+      "triage.history_read",
+      "triage.history_checked",
+      "triage.history_recorded",
+    ]);
+    expect(stages.indexOf("triage.history_recorded")).toBeLessThan(
+      stages.indexOf("triage.concluded"),
+    );
     expect(journal).not.toContain(TOKEN);
     // the storage behind the redirect never saw the token
     const storage = github.requests.filter((q) => q.path.startsWith("/_fake/job-logs/"));
@@ -199,6 +219,11 @@ describe("the bundled action on a failed workflow run", () => {
     const after = github.issueComments(FULL, 7);
     expect(after).toHaveLength(1);
     expect(after[0]!.body).toContain("attempt 2");
+    // each attempt is remembered once; both are this pull request's
+    expect(remembered().map((r) => r.attempt)).toEqual([1, 2]);
+    expect(after[0]!.body.split("\n")[3]).toBe(
+      "**New failure**, first seen on this pull request (failed 2 times in 30 days).",
+    );
     expect(after[0]!.body).toContain(body.match(/signature `([0-9a-f]{16})`/)![0]);
     model.assertDone();
   }, 120_000);

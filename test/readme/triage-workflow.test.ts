@@ -60,7 +60,8 @@ describe("the README's triage workflow", () => {
     expect(workflow.on.workflow_run?.workflows?.length).toBeGreaterThan(0);
     expect(workflow.permissions).toEqual({
       actions: "read",
-      contents: "read",
+      // The failure history is written to the memory branch.
+      contents: "write",
       "pull-requests": "write",
       issues: "write",
     });

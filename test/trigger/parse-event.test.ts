@@ -115,6 +115,8 @@ describe("parseTrigger", () => {
       runId: 99,
       conclusion: "failure",
       prNumbers: [4],
+      // Where the triage's history tells the default branch's failures from the others.
+      defaultBranch: "main",
     });
     expect(parseTrigger("workflow_dispatch", workflowDispatchPayload({ ...repo }))).toMatchObject({
       kind: "dispatch",
