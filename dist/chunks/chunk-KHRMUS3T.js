@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as g,b as y}from"./chunk-EDIYTMAM.js";import{a as l}from"./chunk-GPFCGXAL.js";import{b as h,c as w}from"./chunk-WYIULRVX.js";import{a as p,b as f}from"./chunk-6YGEOP5A.js";import{a as n}from"./chunk-6CPL2PRN.js";import{a as m}from"./chunk-MXTB6UGL.js";import{e as u}from"./chunk-F4VZQPBL.js";import{relative as v,resolve as k}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+import{a as g,b as y}from"./chunk-ELQ6CJJP.js";import{a as l}from"./chunk-GPFCGXAL.js";import{b as h,c as w}from"./chunk-WYIULRVX.js";import{a as p,b as f}from"./chunk-6YGEOP5A.js";import{a as n}from"./chunk-6CPL2PRN.js";import{a as m}from"./chunk-7MO5QG4F.js";import{d as u}from"./chunk-WYAEEAP3.js";import{relative as v,resolve as k}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir
