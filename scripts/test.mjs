@@ -2,8 +2,8 @@
 //
 //   1. what the tests need, side by side: the build (with the committed dist/ verified up to date)
 //      and the two Node versions the tests run the bundle under (downloads, mostly waiting);
-//   2. the test files, and beside them the static checks (typecheck, lint, formatting), one after
-//      another at a lower priority so that the tests' timing-sensitive parts get the cores first;
+//   2. the test files, and beside them the static checks (typecheck, lint, formatting) at a lower
+//      priority, so that the tests' timing-sensitive parts get the cores first;
 //   3. the quick benchmarks, alone, since they measure time.
 //
 // Each step's output is shown when it ends (the tests' own progress streams as it comes); a
@@ -45,10 +45,6 @@ function step(name, command, args, { live = false, nice = false } = {}) {
   });
 }
 
-async function inOrder(...steps) {
-  for (const run of steps) await run();
-}
-
 mkdirSync(join(root, "test-output"), { recursive: true });
 
 // 1. Prerequisites: without them the end-to-end tests cannot run, so a failure stops here.
@@ -72,12 +68,11 @@ if (ready.every(Boolean)) {
       ],
       { live: true },
     ),
-    inOrder(
-      () => step("typecheck", bin("tsc"), ["-p", "."], { nice: true }),
-      () => step("lint", bin("eslint"), ["."], { nice: true }),
-      () =>
-        step("formatting", bin("prettier"), ["--check", ".", "--log-level=warn"], { nice: true }),
-    ),
+    // Each check is one thread: started together, they finish while the tests still fill both
+    // cores, instead of one of them running on after the tests, alone on a core.
+    step("typecheck", bin("tsc"), ["-p", "."], { nice: true }),
+    step("lint", bin("eslint"), ["."], { nice: true }),
+    step("formatting", bin("prettier"), ["--check", ".", "--log-level=warn"], { nice: true }),
   ]);
   // 3. The benchmarks measure time: nothing else runs beside them.
   await step("quick benchmarks", "npm", ["run", "-s", "bench:quick"], { live: true });
