@@ -266,6 +266,10 @@ describe("a review at any size", () => {
       children: async (req) => {
         inFlight++;
         most = Math.max(most, inFlight);
+        // Each reply waits until eight are in flight (or a second has passed), so that a busy
+        // machine sending the requests slowly still shows whether eight go out at once.
+        const until = Date.now() + 1000;
+        while (inFlight < 8 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
         await new Promise((r) => setTimeout(r, 40));
         inFlight--;
         // A provider whose tokenizer gives three characters a token, the estimate's own ratio.
