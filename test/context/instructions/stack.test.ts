@@ -63,6 +63,11 @@ describe.each(SOURCE_KINDS)("stacked instructions from the %s", (kind) => {
     expect(res.diagnostics.truncated).toBe(false);
     expect(res.diagnostics.cut).toBeUndefined();
   });
+});
+
+// The budget and the default rule do not depend on where the files are read from.
+describe("stacked instructions: the default and the budget", () => {
+  const kind: SourceKind = "git";
 
   it("override, the default, keeps only the deepest document of each walk", async () => {
     await commitTree(repo, NESTED);
