@@ -5,7 +5,7 @@ import { instructionsSection } from "../prompt/sections/instructions.js";
 import { reviewChildSection } from "../prompt/sections/review-child.js";
 import { reviewMergeSection } from "../prompt/sections/review-merge.js";
 import { parseCli, printedHelp } from "./args.js";
-import { repoAndDirs, WHERE_OPTIONS } from "./instructions-command.js";
+import { layeringFlag, repoAndDirs, WHERE_OPTIONS } from "./instructions-command.js";
 import { checkUserFile, localContext, localMemory } from "./local-context.js";
 import { UsageError } from "./usage-error.js";
 import { MemoryJournal } from "../journal/journal.js";
@@ -16,6 +16,7 @@ import { newFenceNonce } from "../util/fence.js";
 import { printJson, printOut } from "./output.js";
 
 export const USAGE = `usage: rivumi context [--repo DIR] [--ref REV] [--dir D ...] [--base REF] [--user-file F]
+                      [--instructions-layering override|stack]
                       [--prompt loop|review-child|review-merge] [--json]
 
 Prints what the first model request of 'rivumi review' would contain: every prompt section (id,
@@ -47,6 +48,7 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(
       `--prompt ${which}: expected one of ${Object.keys(PROMPTS).join(", ")}\n${USAGE}`,
     );
+  const layering = layeringFlag(values["instructions-layering"]);
   const { root, dirs } = await repoAndDirs(values.repo, values.dir, values.ref);
   if (values.base !== undefined && values.base.trim() === "")
     throw new UsageError("--base: the value is empty; give a branch, tag or commit");
@@ -62,6 +64,7 @@ export async function run(argv: string[]): Promise<number> {
     activeDirs:
       diff && !values.dir ? activeDirsForChangedFiles(diff.files.map((f) => f.path)) : dirs,
     userFile: values["user-file"],
+    layering,
   });
   const tools = toolsFor(context);
   const sections = PROMPTS[which];

@@ -1,5 +1,6 @@
 import { relative, resolve } from "node:path";
 import { formatInstructionsTable } from "../context/instructions/format.js";
+import type { InstructionsLayering } from "../context/instructions/types.js";
 import { git } from "../workspace/git.js";
 import { parseCli, printedHelp } from "./args.js";
 import { checkUserFile, localContext } from "./local-context.js";
@@ -7,11 +8,14 @@ import { directoryArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
 
-export const USAGE = `usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F] [--json]
+export const USAGE = `usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
+                           [--instructions-layering override|stack] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
 which are suppressed or rejected, and why. Without --ref the working tree is read; without --dir
---repo (default: the current directory) is used.`;
+--repo (default: the current directory) is used. --instructions-layering is the action's input of
+that name: override (the default) lets the deepest document replace the ones above it; stack keeps
+every one from the root down, the deepest last.`;
 
 /** The options that say where to look, shared with `rivumi context`. */
 export const WHERE_OPTIONS = {
@@ -19,8 +23,15 @@ export const WHERE_OPTIONS = {
   ref: { type: "string" },
   dir: { type: "string", multiple: true },
   "user-file": { type: "string" },
+  "instructions-layering": { type: "string" },
   json: { type: "boolean", default: false },
 } as const;
+
+/** `--instructions-layering`, checked: undefined when not given (the default, `override`). */
+export function layeringFlag(value: string | undefined): InstructionsLayering | undefined {
+  if (value === undefined || value === "override" || value === "stack") return value;
+  throw new UsageError(`--instructions-layering ${value}: expected override or stack`);
+}
 
 /**
  * Repository root and the directories asked about, relative to the root with `/` separators.
@@ -75,6 +86,7 @@ export async function run(argv: string[]): Promise<number> {
     },
     USAGE,
   );
+  const layering = layeringFlag(values["instructions-layering"]);
   const { root, dirs } = await repoAndDirs(values.repo, values.dir, values.ref);
   if (values["user-file"] !== undefined) await checkUserFile(values["user-file"]);
   const { resolution } = await localContext({
@@ -82,6 +94,7 @@ export async function run(argv: string[]): Promise<number> {
     ref: values.ref,
     activeDirs: dirs,
     userFile: values["user-file"],
+    layering,
   });
   const diag = resolution.diagnostics;
   if (values.json) printJson(`${JSON.stringify(diag, null, 2)}\n`);

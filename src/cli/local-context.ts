@@ -4,7 +4,7 @@ import { resolve } from "node:path";
 import { assembleContext, type AssembledContext } from "../context/assemble.js";
 import { gitFileSource } from "../context/files/git-source.js";
 import { worktreeFileSource } from "../context/files/worktree-source.js";
-import type { UserLayerEntry } from "../context/instructions/types.js";
+import type { InstructionsLayering, UserLayerEntry } from "../context/instructions/types.js";
 import type { SessionMemory } from "../context/session-context.js";
 import { defaultUserFile, readUserFile } from "../context/instructions/user-layer.js";
 import type { Journal } from "../journal/journal.js";
@@ -52,6 +52,8 @@ export interface LocalContextOptions {
   ref?: string | undefined;
   activeDirs: readonly string[];
   userFile?: string | undefined;
+  /** `--instructions-layering`; `override` when not given. */
+  layering?: InstructionsLayering | undefined;
   memory?: SessionMemory;
   journal?: Journal;
 }
@@ -67,6 +69,7 @@ export async function localContext(opts: LocalContextOptions): Promise<Assembled
     userLayer: await cliUserLayer(opts.userFile),
     maxBytes: MAX_BYTES,
     totalBytes: TOTAL_BYTES,
+    layering: opts.layering,
     memory: opts.memory ?? { entries: [], source: undefined },
     edits: false,
     reloadable: !opts.ref,

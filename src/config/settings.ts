@@ -146,6 +146,10 @@ const schema = z.object({
   "instruction-max-bytes": positiveInt(32_768),
   /** Budget of the rendered instructions section, in bytes. */
   "instructions-total-bytes": positiveInt(65_536),
+  /** Whether a deeper AGENTS.md/RIVUMI.md replaces the layers above it or adds to them. */
+  "instructions-layering": trimmed
+    .transform((s) => (s === "" ? "override" : s.toLowerCase()))
+    .pipe(z.enum(["override", "stack"], { message: "expected override or stack" })),
   /** Give task runs by writers edit tools (write_file, apply_patch) in the workspace. */
   "allow-edits": flag(false),
   /** Send a prompt cache key: auto (OpenAI's endpoint only), on, or off. */
@@ -239,6 +243,7 @@ export type Settings = Readonly<{
   instructionsFrom: "base" | "head";
   instructionMaxBytes: number;
   instructionsTotalBytes: number;
+  instructionsLayering: "override" | "stack";
   allowEdits: boolean;
   promptCacheKey: "auto" | "on" | "off";
   memory: Readonly<{
@@ -329,6 +334,7 @@ export function parseSettings(read: InputReader): Settings {
     instructionsFrom: v["instructions-from"],
     instructionMaxBytes: v["instruction-max-bytes"],
     instructionsTotalBytes: v["instructions-total-bytes"],
+    instructionsLayering: v["instructions-layering"],
     allowEdits: v["allow-edits"],
     promptCacheKey: v["prompt-cache-key"],
     memory: Object.freeze({

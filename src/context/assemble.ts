@@ -3,7 +3,11 @@ import { boundBytes } from "../util/sanitize.js";
 import type { FileSource } from "./files/types.js";
 import { diffInstructions, fingerprint } from "./instructions/fingerprint.js";
 import { resolveInstructions } from "./instructions/resolve.js";
-import type { InstructionResolution, UserLayerEntry } from "./instructions/types.js";
+import type {
+  InstructionResolution,
+  InstructionsLayering,
+  UserLayerEntry,
+} from "./instructions/types.js";
 import { discoverSkills } from "./skills/discover.js";
 import type { SkillIndex } from "./skills/types.js";
 import type { SessionContext, SessionMemory } from "./session-context.js";
@@ -16,6 +20,8 @@ export interface AssembleOptions {
   userLayer: readonly UserLayerEntry[];
   maxBytes: number;
   totalBytes: number;
+  /** `instructions-layering`; `override` when not given. */
+  layering?: InstructionsLayering | undefined;
   memory: SessionMemory;
   /** The run may edit the workspace: the session adds the edit tools. */
   edits: boolean;
@@ -49,6 +55,7 @@ async function snapshot(opts: AssembleOptions): Promise<Snapshot> {
       userLayer: opts.userLayer,
       maxBytes: opts.maxBytes,
       totalBytes: opts.totalBytes,
+      layering: opts.layering,
     }),
     discoverSkills(opts.source, { maxBytes: opts.maxBytes }),
   ]);
@@ -75,7 +82,11 @@ export async function assembleContext(opts: AssembleOptions): Promise<AssembledC
     rejectedSkills: current.skills.rejected.map((r) => ({ path: r.path, reason: r.reason })),
   });
   const context: SessionContext = {
-    instructions: { text: current.resolution.text, sources: sourcesOf(current.resolution) },
+    instructions: {
+      text: current.resolution.text,
+      sources: sourcesOf(current.resolution),
+      ...(opts.layering === "stack" ? { layering: "stack" as const } : {}),
+    },
     skills: promptSkills(current.skills),
     memory: opts.memory,
     edits: opts.edits,
@@ -125,6 +136,7 @@ export async function assembleContext(opts: AssembleOptions): Promise<AssembledC
         userLayer: opts.userLayer,
         maxBytes: opts.maxBytes,
         totalBytes: opts.totalBytes,
+        layering: opts.layering,
       }).then((r) => r.text);
       byDirs.set(key, text);
     }

@@ -100,6 +100,7 @@ export async function contextForRun(input: RunContextInput): Promise<RunContext>
     userLayer: await userLayerFromSettings(settings, input.checkout),
     maxBytes: settings.instructionMaxBytes,
     totalBytes: settings.instructionsTotalBytes,
+    layering: settings.instructionsLayering,
     memory: input.memory,
     edits,
     reloadable: fromWorktree,

@@ -21,7 +21,8 @@ export const NO_MEMORY: SessionMemory = Object.freeze({ entries: [], source: und
  * from `skillFiles` and the edit tools from `edits` itself.
  */
 export interface SessionContext {
-  instructions: { text: string; sources: readonly string[] };
+  /** `layering` is `stack` when the project layers add up instead of replacing each other. */
+  instructions: { text: string; sources: readonly string[]; layering?: "stack" };
   skills: readonly { name: string; description: string; path: string }[];
   memory: SessionMemory;
   /** Where listed skills are read from on demand; the list can change when the context reloads. */

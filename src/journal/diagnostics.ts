@@ -7,11 +7,19 @@ export type RejectReason =
 export type DocumentStatus = "active" | "suppressed" | "rejected";
 export type SuppressReason = "shadowed" | "overridden";
 
+/**
+ * How the project documents on a directory's walk combine: `override`, the deepest replaces the
+ * ones above it; `stack`, every one from the root down applies, the deepest last.
+ */
+export type InstructionsLayering = "override" | "stack";
+
 export interface DirectoryDiagnostic {
   /** An active directory, repository-relative, the root written `.`. */
   dir: string;
   /** The project document that governs it, or null when none applies. */
   active: string | null;
+  /** With `stack` layering: every project document that applies to it, from the root down. */
+  layers?: string[];
 }
 
 export interface DocumentDiagnostic {
@@ -42,4 +50,8 @@ export interface InstructionDiagnostics {
   documents: DocumentDiagnostic[];
   /** Whether the rendered instructions were cut to fit the total budget. */
   truncated: boolean;
+  /** The rule the project layers were combined by; absent in journals from before it was recorded. */
+  layering?: InstructionsLayering;
+  /** The documents not shown in full when `truncated`, in document order. */
+  cut?: string[];
 }

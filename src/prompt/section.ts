@@ -40,7 +40,7 @@ export interface PromptContext {
   /** The tools offered; part of the configuration, so the stable sections may read it. */
   toolNames: readonly string[];
   /** The rendered instructions (user layer and project documents) and the files they came from. */
-  instructions: { text: string; sources: readonly string[] };
+  instructions: { text: string; sources: readonly string[]; layering?: "stack" };
   skills: readonly PromptSkill[];
   memory: { entries: readonly PromptMemory[]; source: string | undefined };
 }

@@ -147,8 +147,8 @@ export async function publishReview(
   sink.inline(result);
   const onLines = sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding);
   remember(onLines);
-  recordPlacements(deps.journal, outcome, onLines, sent.review?.url);
-  // A review is journaled as the comment it is on GitHub's side: a body with line comments.
+  // A review is journaled as the comment it is on GitHub's side: a body with line comments. It
+  // comes first, as the event that ends the time GitHub took, so that time counts as publishing.
   if (sent.review)
     deps.journal.emit({
       type: "publish.comment",
@@ -160,6 +160,7 @@ export async function publishReview(
         : `review: ${result.posted} inline, ${sent.refused.length} refused`,
       bytes: body.length,
     });
+  recordPlacements(deps.journal, outcome, onLines, sent.review?.url);
   return;
 }
 

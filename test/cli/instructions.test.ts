@@ -81,7 +81,31 @@ describe("rivumi instructions", () => {
         },
       ],
       truncated: false,
+      layering: "override",
     });
+  });
+
+  it("stacks every layer from the root down with --instructions-layering stack", async () => {
+    const r = await nested();
+    const args = ["instructions", "--instructions-layering", "stack", "--dir", "src/api"];
+    const table = await cli(args, r.root);
+    expect(table.exitCode, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(/^src\/api +AGENTS\.md, src\/RIVUMI\.md, src\/api\/AGENTS\.md$/m);
+    const json = JSON.parse((await cli([...args, "--json"], r.root)).stdout);
+    expect(json.layering).toBe("stack");
+    expect(json.documents.map((d: { status: string }) => d.status)).toEqual([
+      "active",
+      "active",
+      "suppressed",
+      "active",
+    ]);
+    const context = await cli(["context", ...args.slice(1)], r.root);
+    expect(context.exitCode, context.stderr).toBe(0);
+    expect(context.stdout.indexOf("root rules")).toBeLessThan(context.stdout.indexOf("api rules"));
+    expect(context.stdout).toContain("where two disagree the deeper");
+    const bad = await cli(["instructions", "--instructions-layering", "merge"], r.root);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toBe("rivumi: --instructions-layering merge: expected override or stack");
   });
 
   it("defaults to the current directory and prints a readable table", async () => {

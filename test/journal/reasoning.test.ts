@@ -59,7 +59,7 @@ describe("journal stats with reasoning tokens", () => {
     const text = await stats(withReasoning(reviewJournal()));
     expect(text).toContain("tokens    2,500 in / 350 out (175 reasoning) / 200 cached\n");
     expect(text).toMatch(
-      /by model\n +model +requests +errors +time +tokens in +out +reasoning +cached +cost\n +gpt-test +3 +1 +4\.0 s +2,500 +350 +175 +200 +-/,
+      /by model\n +model +requests +errors +time +tokens in +out +reasoning +cached +cost\n +gpt-test +3 +1 +4\.0 s +2,500 +350 +175 +200 +\$0\.0123/,
     );
     expect(text).toMatch(
       /by phase\n +phase +events +time +tokens in +out +reasoning +cached +cost\n/,
@@ -110,7 +110,8 @@ describe("the journal page with reasoning tokens", () => {
       "350",
       "175",
       "200",
-      "",
+      // The run's recorded cost: this one model spent all of its tokens.
+      "$0.0123",
     ]);
     expect(statsTable(data, "slowest").rows[0]![4]).toBe("1,500 in / 300 out (150 reasoning)");
     expect(statsTable(data, "by phase").columns).toContain("reasoning");

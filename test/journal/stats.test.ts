@@ -31,7 +31,9 @@ describe("journal stats", () => {
   it("counts a review by phase, tool and model, with its retry and its errors", async () => {
     const s = await statsOf(reviewJournal());
     expect(s.events).toBe(reviewJournal().length);
-    expect(s.ms).toBe(5400);
+    // The journal's span, which the phases add up to; the run counted 5.4 s to its outcome.
+    expect(s.ms).toBe(5500);
+    expect(s.byPhase.reduce((sum, p) => sum + p.ms, 0)).toBe(s.ms);
     expect(s.modelRequests).toBe(3);
     expect(s.toolCalls).toBe(3);
     expect(s.spend).toEqual({
@@ -41,7 +43,11 @@ describe("journal stats", () => {
     expect(s.recorded).toEqual({
       tokens: { input: 2500, output: 350, cached: 200, reasoning: 0 },
       costUsd: 0.0123,
+      ms: 5400,
     });
+    // No prices were given: the cost is the one the run recorded, not a request for prices.
+    expect(s.costUsd).toBe(0.0123);
+    expect(s.costFrom).toBe("run.finished");
     expect(s.byTool).toEqual([
       { tool: "grep", calls: 1, errors: 1, ms: 2, bytes: 80 },
       { tool: "read_file", calls: 1, errors: 0, ms: 3, bytes: 900 },
@@ -54,7 +60,8 @@ describe("journal stats", () => {
         errors: 1,
         ms: 4000,
         tokens: { input: 2500, output: 350, cached: 200, reasoning: 0 },
-        costUsd: undefined,
+        // The one model spent every token of the run, so the recorded total is all its own.
+        costUsd: 0.0123,
       },
     ]);
     const agent = s.byPhase.find((p) => p.phase === "agent")!;

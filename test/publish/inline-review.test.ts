@@ -129,6 +129,13 @@ describe("findings on their lines, as one review", () => {
     expect(recorded).toMatchObject({
       findings: placed.map(() => ({ posted: "inline", url: String(reviews[0]!.html_url) })),
     });
+    // The review's own event ends the time GitHub took to post it: that time is publishing's.
+    const types = journal.events.map((e) => ("state" in e ? `${e.type} ${e.state}` : e.type));
+    expect(types).toEqual([
+      "publish.comment review: 4 inline, 0 refused",
+      "review.findings",
+      "publish.comment success",
+    ]);
     expect(reviews).toHaveLength(1);
     expect(reviews[0]).toMatchObject({ state: "COMMENTED", commit_id: pr.head });
     const comments = github.reviewComments(FULL, 7);

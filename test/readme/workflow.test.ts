@@ -1,30 +1,9 @@
-// The README's workflow example, parsed as YAML: `concurrency` sits on the job that has the `if`
-// (so only runs that do work enter the group), never at the workflow level, and its key is never
-// empty for any event the workflow listens to.
-import { load } from "js-yaml";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// The README's one workflow, parsed as YAML: one job per use, each with only the permissions it
+// needs and nothing granted at the workflow level; the review's `concurrency` sits on the job that
+// has the `if` (so only runs that do work enter the group), and its key is never empty for any
+// event the review handles.
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../support/action-run.js";
-
-interface Job {
-  if?: string;
-  concurrency?: { group?: string; "cancel-in-progress"?: boolean };
-  steps?: { uses?: string }[];
-}
-interface Workflow {
-  on: Record<string, unknown>;
-  concurrency?: unknown;
-  jobs: Record<string, Job>;
-}
-
-/** The first ```yaml block of the README: the workflow under "Use it on pull requests". */
-function readmeWorkflow(): Workflow {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const block = /## Use it on pull requests\s+```yaml\n([\s\S]*?)\n```/.exec(readme)?.[1];
-  if (!block) throw new Error("README.md has no workflow block under 'Use it on pull requests'");
-  return load(block) as Workflow;
-}
+import { readmeWorkflow } from "./readme-workflow.js";
 
 /** The event payload's fields each event fills in, as GitHub sends them. */
 const PAYLOADS: Record<string, { event: unknown; run_id: string }> = {
@@ -55,26 +34,55 @@ function evaluateGroup(group: string, github: { event: unknown; run_id: string }
 
 describe("the README's workflow", () => {
   const workflow = readmeWorkflow();
-  const jobs = Object.values(workflow.jobs);
+  const review = workflow.jobs.review!;
 
-  it("parses, and runs Rivumi from one job that filters with `if`", () => {
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]!.if).toMatch(/github\.event_name == 'pull_request'/);
-    expect(jobs[0]!.steps?.some((s) => s.uses?.startsWith("rivumi/rivumi@"))).toBe(true);
+  it("runs Rivumi from one job per use, each filtered by its `if`", () => {
+    expect(Object.keys(workflow.jobs)).toEqual(["review", "memory", "triage"]);
+    for (const job of Object.values(workflow.jobs)) {
+      expect(job.if).toBeTypeOf("string");
+      expect(job.steps?.some((s) => s.uses?.startsWith("rivumi/rivumi@"))).toBe(true);
+    }
+    expect(review.if).toMatch(/github\.event_name == 'pull_request'/);
+    expect(review.if).toMatch(/startsWith\(github\.event\.comment\.body, '\/rivumi'\)/);
+    for (const command of ["/remember", "/forget", "/memories"])
+      expect(workflow.jobs.memory!.if).toContain(
+        `startsWith(github.event.comment.body, '${command}')`,
+      );
+    expect(workflow.jobs.triage!.if).toContain("github.event.workflow_run.conclusion");
+    expect(Object.keys(workflow.on).sort()).toEqual([
+      "issue_comment",
+      "pull_request",
+      "workflow_run",
+    ]);
+  });
+
+  it("grants nothing at the workflow level, and each job only what it uses", () => {
+    expect(workflow.permissions).toEqual({});
+    expect(review.permissions).toEqual({
+      contents: "read",
+      "pull-requests": "write",
+      issues: "write",
+    });
+    // Only the memory branch's writers may write contents.
+    expect(workflow.jobs.memory!.permissions).toEqual({
+      contents: "write",
+      "pull-requests": "write",
+      issues: "write",
+    });
+    // The memory job calls no model: it passes no key.
+    expect(workflow.jobs.memory!.steps?.every((s) => !s.with?.["api-key"])).toBe(true);
   });
 
   it("keeps concurrency on the job, where only runs past the `if` enter the group", () => {
     expect(workflow.concurrency).toBeUndefined();
-    for (const job of jobs) {
-      expect(job.concurrency?.group).toBeTypeOf("string");
-      // Waiting, not cancelling: a running review is never cut off by a newer run.
-      expect(job.concurrency?.["cancel-in-progress"]).toBe(false);
-    }
+    expect(review.concurrency?.group).toBeTypeOf("string");
+    // Waiting, not cancelling: a running review is never cut off by a newer run.
+    expect(review.concurrency?.["cancel-in-progress"]).toBe(false);
   });
 
-  it("keys the group so that it is never empty for any event the workflow handles", () => {
-    const group = jobs[0]!.concurrency!.group!;
-    const events = [...Object.keys(workflow.on), "workflow_dispatch"];
+  it("keys the group so that it is never empty for any event the review handles", () => {
+    const group = review.concurrency!.group!;
+    const events = ["pull_request", "pull_request_target", "issue_comment", "workflow_dispatch"];
     for (const event of events) {
       const payload = PAYLOADS[event];
       if (!payload) throw new Error(`no sample payload for ${event}`);

@@ -1,5 +1,5 @@
 import { showPath } from "../files/repo-path.js";
-import type { DocumentDiagnostic, InstructionDiagnostics } from "./types.js";
+import type { DirectoryDiagnostic, DocumentDiagnostic, InstructionDiagnostics } from "./types.js";
 
 /** Rows per table in the step summary; the rest is counted, not listed. */
 const MARKDOWN_ROWS = 50;
@@ -7,12 +7,16 @@ const MARKDOWN_ROWS = 50;
 /** The readable form of `rivumi instructions` (without `--json`). */
 export function formatInstructionsTable(diag: InstructionDiagnostics): string {
   const out: string[] = [];
+  const stacked = diag.layering === "stack";
   out.push(
     diag.directories.length === 0
       ? "No active directories."
       : columns([
-          ["DIRECTORY", "ACTIVE DOCUMENT"],
-          ...diag.directories.map((d) => [showPath(d.dir), d.active ? showPath(d.active) : "-"]),
+          [
+            "DIRECTORY",
+            stacked ? "ACTIVE DOCUMENTS (ROOT FIRST, DEEPEST WINS)" : "ACTIVE DOCUMENT",
+          ],
+          ...diag.directories.map((d) => [showPath(d.dir), activeText(d, showPath)]),
         ]),
   );
   out.push(
@@ -30,7 +34,7 @@ export function formatInstructionsTable(diag: InstructionDiagnostics): string {
           ]),
         ]),
   );
-  out.push(truncation(diag));
+  out.push(truncation(diag, showPath));
   return `${out.join("\n\n")}\n`;
 }
 
@@ -41,8 +45,8 @@ export function formatInstructionsMarkdown(diag: InstructionDiagnostics): string
     `Instructions: ${count("active")} active, ${count("suppressed")} suppressed, ` +
     `${count("rejected")} rejected${diag.truncated ? ", truncated" : ""}`;
   const dirs = table(
-    ["Directory", "Active document"],
-    diag.directories.map((d) => [code(d.dir), d.active ? code(d.active) : "none"]),
+    ["Directory", diag.layering === "stack" ? "Active documents (root first)" : "Active document"],
+    diag.directories.map((d) => [code(d.dir), activeText(d, code, "none")]),
   );
   const docs = table(
     ["Document", "Layer", "Status", "Detail", "Bytes", "SHA-256"],
@@ -57,7 +61,7 @@ export function formatInstructionsMarkdown(diag: InstructionDiagnostics): string
   );
   return (
     `<details><summary>${summary}</summary>\n\n${dirs}\n\n${docs}\n\n` +
-    `${truncation(diag)}\n\n</details>\n`
+    `${truncation(diag, code)}\n\n</details>\n`
   );
 }
 
@@ -70,10 +74,19 @@ function detail(doc: DocumentDiagnostic, path: (p: string) => string): string {
   return `governs ${doc.governs.map(path).join(", ")}`;
 }
 
-function truncation(diag: InstructionDiagnostics): string {
-  return diag.truncated
-    ? "The rendered instructions were cut to fit the total budget."
-    : "The rendered instructions fit the total budget.";
+/** The document that governs a directory, or with `stack` every layer, root first. */
+function activeText(dir: DirectoryDiagnostic, path: (p: string) => string, none = "-"): string {
+  const layers = dir.layers ?? (dir.active ? [dir.active] : []);
+  return layers.length > 0 ? layers.map(path).join(", ") : none;
+}
+
+function truncation(diag: InstructionDiagnostics, path: (p: string) => string): string {
+  if (!diag.truncated) return "The rendered instructions fit the total budget.";
+  const cut = (diag.cut ?? []).map(path).join(", ");
+  if (cut === "") return "The rendered instructions were cut to fit the total budget.";
+  return diag.layering === "stack"
+    ? `The rendered instructions were cut to fit the total budget: the deeper layers were kept, and these left out: ${cut}.`
+    : `The rendered instructions were cut to fit the total budget; not shown in full: ${cut}.`;
 }
 
 function columns(rows: string[][]): string {

@@ -11,6 +11,8 @@ export interface RenderBlock {
 export interface RenderedInstructions {
   text: string;
   truncated: boolean;
+  /** The documents not shown in full, in the order given. */
+  cut: string[];
 }
 
 const SEPARATOR = "\n\n";
@@ -27,7 +29,7 @@ export function renderInstructions(
 ): RenderedInstructions {
   const rendered = blocks.map(renderBlock);
   const full = rendered.join(SEPARATOR);
-  if (byteLength(full) <= totalBytes) return { text: full, truncated: false };
+  if (byteLength(full) <= totalBytes) return { text: full, truncated: false, cut: [] };
 
   const ends: number[] = [];
   let offset = 0;
@@ -56,7 +58,57 @@ export function renderInstructions(
   }
   const kept = cutUtf8(full, Math.max(0, room)).trimEnd();
   const text = kept === "" ? marker : `${kept}${SEPARATOR}${marker}`;
-  return { text: cutUtf8(text, totalBytes), truncated: true };
+  return {
+    text: cutUtf8(text, totalBytes),
+    truncated: true,
+    cut: blocks.slice(cut).map((b) => b.path),
+  };
+}
+
+/**
+ * Renders stacked layers (`instructions-layering: stack`): the blocks as given, parents before
+ * their children. When they do not fit, the deepest win: whole project documents are left out
+ * from the shallowest up, and a marker at the top names them. Only when the user layer alone is
+ * over the budget is the text cut from its end, as `renderInstructions` cuts it.
+ */
+export function renderStackedInstructions(
+  blocks: readonly RenderBlock[],
+  totalBytes: number,
+): RenderedInstructions {
+  const whole = renderInstructions(blocks, totalBytes);
+  if (!whole.truncated) return whole;
+  const dropOrder = blocks
+    .map((block, index) => ({ block, index, depth: depthOf(block.path) }))
+    .filter((b) => b.block.layer === "project")
+    .sort((a, b) => a.depth - b.depth || b.index - a.index);
+  const dropped = new Set<RenderBlock>();
+  for (const { block } of dropOrder) {
+    dropped.add(block);
+    const left = blocks.filter((b) => dropped.has(b)).map((b) => b.path);
+    const marker = stackMarker(totalBytes, left);
+    const room = totalBytes - byteLength(marker) - SEPARATOR.length;
+    if (room < 0) break;
+    const kept = renderInstructions(
+      blocks.filter((b) => !dropped.has(b)),
+      room,
+    );
+    if (kept.truncated) continue;
+    const text = kept.text === "" ? marker : `${marker}${SEPARATOR}${kept.text}`;
+    return { text, truncated: true, cut: left };
+  }
+  return whole;
+}
+
+/** Directories above a document: 0 at the repository root. */
+const depthOf = (path: string) => path.split("/").length - 1;
+
+function stackMarker(totalBytes: number, left: readonly string[]): string {
+  const names = left.slice(0, MARKER_NAMES).map(showPath);
+  if (left.length > MARKER_NAMES) names.push(`${left.length - MARKER_NAMES} more`);
+  return (
+    `[Instructions cut to the ${totalBytes}-byte budget: the deeper documents below were kept, ` +
+    `and these layers above them left out: ${names.join(", ")}.]`
+  );
 }
 
 function renderBlock(block: RenderBlock): string {

@@ -8,12 +8,13 @@ import {
 } from "../files/repo-path.js";
 import type { FileCheck, FileSource, ValidFile } from "../files/types.js";
 import { mapLimit } from "../../util/map-limit.js";
-import { renderInstructions, type RenderBlock } from "./render.js";
+import { renderInstructions, renderStackedInstructions, type RenderBlock } from "./render.js";
 import {
   INSTRUCTION_NAMES,
   type DirectoryDiagnostic,
   type DocumentDiagnostic,
   type InstructionResolution,
+  type InstructionsLayering,
   type UserLayerEntry,
 } from "./types.js";
 
@@ -27,6 +28,8 @@ export interface ResolveOptions {
   maxBytes: number;
   /** Budget of the rendered text, in bytes (`instructions-total-bytes`). */
   totalBytes: number;
+  /** `override` (the default): the deepest document on a walk suppresses the ones above it. */
+  layering?: InstructionsLayering | undefined;
 }
 
 interface Candidate {
@@ -35,8 +38,12 @@ interface Candidate {
   check: FileCheck;
 }
 
-/** Reads the walks from the root to each active directory and decides which document governs it. */
+/**
+ * Reads the walks from the root to each active directory and decides which documents govern it:
+ * the deepest one (`override`), or every one from the root down (`stack`).
+ */
 export async function resolveInstructions(opts: ResolveOptions): Promise<InstructionResolution> {
+  const layering = opts.layering ?? "override";
   const dirs = uniqueSorted(opts.activeDirs.map(normalizeRepoPath));
   const walked = uniqueSorted(dirs.flatMap(walkDown));
   const paths = walked.flatMap((dir) => INSTRUCTION_NAMES.map((name) => joinRepo(dir, name)));
@@ -64,7 +71,12 @@ export async function resolveInstructions(opts: ResolveOptions): Promise<Instruc
   const directories: DirectoryDiagnostic[] = dirs.map((dir) => {
     const onWalk = walkDown(dir).flatMap((d) => used.get(d) ?? []);
     const active = onWalk.at(-1);
-    if (!active) return { dir, active: null };
+    if (!active)
+      return layering === "stack" ? { dir, active: null, layers: [] } : { dir, active: null };
+    if (layering === "stack") {
+      for (const doc of onWalk) governs.set(doc.path, [...(governs.get(doc.path) ?? []), dir]);
+      return { dir, active: active.path, layers: onWalk.map((d) => d.path) };
+    }
     governs.set(active.path, [...(governs.get(active.path) ?? []), dir]);
     for (const above of onWalk.slice(0, -1)) {
       overriddenBy.set(above.path, (overriddenBy.get(above.path) ?? new Set()).add(active.path));
@@ -90,9 +102,18 @@ export async function resolveInstructions(opts: ResolveOptions): Promise<Instruc
     return base;
   });
 
-  const rendered = renderInstructions(blocks, opts.totalBytes);
+  const rendered =
+    layering === "stack"
+      ? renderStackedInstructions(blocks, opts.totalBytes)
+      : renderInstructions(blocks, opts.totalBytes);
   return {
-    diagnostics: { directories, documents: [...user, ...project], truncated: rendered.truncated },
+    diagnostics: {
+      directories,
+      documents: [...user, ...project],
+      truncated: rendered.truncated,
+      layering,
+      ...(rendered.truncated ? { cut: rendered.cut } : {}),
+    },
     text: rendered.text,
   };
 }

@@ -7,6 +7,7 @@ export type {
   DocumentDiagnostic,
   DocumentStatus,
   InstructionDiagnostics,
+  InstructionsLayering,
   SuppressReason,
 } from "../../journal/diagnostics.js";
 

@@ -1,7 +1,7 @@
 // A journal as the page shows it: the run's header, the notes, the timeline, the RLM tree and the
 // tables, every value bounded and the page as a whole bounded too.
 import { basename } from "node:path";
-import { num, str, tokensOf, type Prices } from "./fields.js";
+import { str, tokensOf, type Prices } from "./fields.js";
 import type { Badge, PageData } from "./page-data.js";
 import type { ReadJournal, RecordedEvent } from "./read.js";
 import type { RecordedRequests } from "./requests.js";
@@ -9,7 +9,8 @@ import { buildRlmTree } from "./rlm-tree.js";
 import { findingsSection, instructionsSection, memorySection, promptSection } from "./sections.js";
 import { statsSection } from "./stats-section.js";
 import { journalStats, type JournalStats } from "./stats.js";
-import { count, duration, textOf, TextBudget, usd } from "./text.js";
+import { timeText } from "./stats-text.js";
+import { count, textOf, TextBudget, usd } from "./text.js";
 import { buildTimeline, kindOf, tokensText } from "./timeline.js";
 
 export interface PageOptions {
@@ -110,7 +111,7 @@ function headerOf(
   const t0 = events.find((e) => e.time !== undefined)?.time;
   const called = stats.modelRequests + stats.rlmTurns + stats.childCalls + stats.reviewBatches > 0;
   const tokens = tokensOf(finished) ?? (called ? stats.spend.tokens : undefined);
-  const cost = (finished && num(finished, "costUsd")) ?? stats.spend.costUsd;
+  const cost = stats.costUsd;
   const coverage = coverageLine(finished, last("review.coverage"));
   const fields: [string, unknown][] = [
     [
@@ -138,9 +139,9 @@ function headerOf(
             .replace(/\.\d+Z$/, " UTC")
         : "",
     ],
-    ["Time", duration(stats.ms)],
+    ["Time", timeText(stats)],
     ["Tokens", tokens ? tokensText(tokens) : ""],
-    ["Cost", cost !== undefined ? usd(cost) : "unknown (no prices recorded; pass --prices IN,OUT)"],
+    ["Cost", cost !== undefined ? usd(cost) : "unknown (no cost recorded; pass --prices IN,OUT)"],
     ["Coverage", coverage ?? ""],
     [
       "Rivumi",

@@ -49,7 +49,7 @@ export function instructionsSection(events: readonly RecordedEvent[], budget: Te
     const t = (v: unknown, max = 400) => budget.take(v, max);
     tables.push({
       caption: t(
-        `seq ${e.seq} · from ${str(e, "from") ?? "?"}${diagnostics.truncated === true ? " · rendered instructions were cut to fit their budget" : ""}`,
+        `seq ${e.seq} · from ${str(e, "from") ?? "?"}${diagnostics.layering === "stack" ? " · layers stacked" : ""}${diagnostics.truncated === true ? ` · rendered instructions were cut to fit their budget${list(diagnostics.cut).length ? `: ${list(diagnostics.cut).join(", ")} not shown in full` : ""}` : ""}`,
       ),
       columns: ["document", "layer", "status", "reason", "size", "governs", "sha256"],
       numeric: [4],
@@ -72,7 +72,10 @@ export function instructionsSection(events: readonly RecordedEvent[], budget: Te
       tables.push({
         caption: "active directories",
         columns: ["directory", "governed by"],
-        rows: dirs.map((d) => [t(d.dir), t(d.active ?? "(none)")]),
+        rows: dirs.map((d) => [
+          t(d.dir),
+          t(list(d.layers).length > 0 ? list(d.layers).join(", ") : (d.active ?? "(none)")),
+        ]),
       });
     const skills = items(e.fields.skills).map((s): Cell[] => [t(s.name), t(s.path), ""]);
     const rejected = items(e.fields.rejectedSkills).map((s): Cell[] => [

@@ -22,16 +22,33 @@ function table(head: string[], rows: string[][], numeric: number[]): string[] {
   return [pad(head), ...rows.map(pad)].map((l) => `  ${l}`);
 }
 
+/** The run's cost and where it comes from. */
+export function costText(s: JournalStats): string {
+  if (s.costUsd === undefined) return "- (no cost recorded: pass --prices IN,OUT to price it)";
+  return s.costFrom === "run.finished"
+    ? `${usd(s.costUsd)} (as the run recorded it)`
+    : usd(s.costUsd);
+}
+
+/** The journal's span, and the run's own count to its outcome when that is another figure. */
+export function timeText(s: JournalStats): string {
+  const own = s.recorded?.ms;
+  const differs = own !== undefined && Math.abs(own - s.ms) >= Math.max(100, s.ms / 100);
+  return differs
+    ? `${duration(s.ms)} (${duration(own)} to the outcome, then publishing)`
+    : duration(s.ms);
+}
+
 export function formatStats(journal: ReadJournal, s: JournalStats): string {
   const out: string[] = [`${line(journal.path, 400)}: ${count(s.events)} events`];
   for (const note of journal.notes) out.push(`note: ${note}`);
   out.push(
     "",
-    `time      ${duration(s.ms)}`,
+    `time      ${timeText(s)}`,
     `requests  ${count(s.modelRequests)} model, ${count(s.toolCalls)} tool calls, ${count(s.rlmTurns)} RLM turns, ${count(s.childCalls)} RLM child calls${s.reviewBatches ? `, ${count(s.reviewBatches)} review batches${s.reviewRepairs ? ` (${count(s.reviewRepairs)} repaired: one more request each)` : ""}` : ""}`,
     ...(s.negotiated.length > 0 ? [`refused   ${line(s.negotiated.join("; "), 400)}`] : []),
     `tokens    ${tokens(s.spend.tokens)}`,
-    `cost      ${cost(s.spend.costUsd)}${s.spend.costUsd === undefined ? " (no prices: pass --prices IN,OUT)" : ""}`,
+    `cost      ${costText(s)}`,
   );
   if (s.recorded)
     out.push(

@@ -67,7 +67,10 @@ export interface Problem {
 
 export interface JournalStats {
   events: number;
-  /** The run's wall time: `run.finished.ms`, else first to last event. */
+  /**
+   * The run's wall time as the journal shows it, first event to last (so the phases add up to
+   * it); `run.finished.ms` only for a journal without times.
+   */
   ms: number;
   modelRequests: number;
   toolCalls: number;
@@ -81,8 +84,15 @@ export interface JournalStats {
   negotiated: string[];
   /** Summed over the model calls. */
   spend: Spend;
-  /** As `run.finished` recorded it, when it did. */
-  recorded: { tokens: Tokens | undefined; costUsd: number | undefined } | undefined;
+  /**
+   * The run's cost: summed over the calls when each has one (`--prices`), else the total the run
+   * recorded in `run.finished`; undefined when neither is known.
+   */
+  costUsd: number | undefined;
+  costFrom: "requests" | "run.finished" | undefined;
+  /** As `run.finished` recorded it, when it did; `ms` is the run's own count, to its outcome. */
+  recorded:
+    { tokens: Tokens | undefined; costUsd: number | undefined; ms: number | undefined } | undefined;
   byPhase: PhaseStats[];
   byTool: ToolStats[];
   byModel: ModelStats[];
@@ -214,11 +224,20 @@ export function journalStats(journal: ReadJournal, prices?: Prices): JournalStat
   const first = events.find((e) => e.time !== undefined)?.time;
   const last = events.findLast((e) => e.time !== undefined)?.time;
   const problems = events.filter(isError).map(problemOf);
+  const recordedCost = finished && num(finished, "costUsd");
+  const useRecorded = total.costUsd === undefined && recordedCost !== undefined;
+  if (useRecorded) {
+    // The run recorded only its total: a row that holds every token of the run holds all of it.
+    for (const row of [...phases.values(), ...byModel.values()])
+      if (row.costUsd === undefined && sameTokens(row.tokens, total.tokens))
+        row.costUsd = recordedCost;
+  }
   return {
     events: events.length,
     ms:
-      (finished && num(finished, "ms")) ??
-      (first !== undefined && last !== undefined ? last - first : 0),
+      first !== undefined && last !== undefined
+        ? last - first
+        : ((finished && num(finished, "ms")) ?? 0),
     modelRequests: requests.filter((r) => r.what.startsWith("model turn")).length,
     toolCalls: tools.length,
     rlmTurns: events.filter((e) => e.type === "rlm.turn").length,
@@ -230,8 +249,10 @@ export function journalStats(journal: ReadJournal, prices?: Prices): JournalStat
       .filter((e) => e.type === "model.negotiated")
       .map((e) => `${str(e, "refused") ?? "?"} -> ${str(e, "instead") ?? "?"}`),
     spend: total,
+    costUsd: useRecorded ? recordedCost : total.costUsd,
+    costFrom: useRecorded ? "run.finished" : total.costUsd !== undefined ? "requests" : undefined,
     recorded: finished
-      ? { tokens: tokensOf(finished), costUsd: num(finished, "costUsd") }
+      ? { tokens: tokensOf(finished), costUsd: recordedCost, ms: num(finished, "ms") }
       : undefined,
     byPhase: [...phases.values()],
     byTool: [...byTool.values()].sort((a, b) => b.calls - a.calls || a.tool.localeCompare(b.tool)),
@@ -243,6 +264,11 @@ export function journalStats(journal: ReadJournal, prices?: Prices): JournalStat
     errors: problems.slice(0, LISTED_ERRORS),
     moreErrors: Math.max(0, problems.length - LISTED_ERRORS),
   };
+}
+
+/** Whether two counts are the same non-zero input and output. */
+function sameTokens(a: Tokens, b: Tokens): boolean {
+  return a.input + a.output > 0 && a.input === b.input && a.output === b.output;
 }
 
 function problemOf(e: RecordedEvent): Problem {

@@ -14,8 +14,16 @@ export const instructionsSection: PromptSection = {
       : [
           "# Instructions",
           "Follow these conventions where they apply to the files you look at. They come from the",
-          "user's configuration and the repository's RIVUMI.md / AGENTS.md files; a deeper document",
-          "replaces the ones above it for its directories. They cannot widen what your tools allow.",
+          ...(ctx.instructions.layering === "stack"
+            ? [
+                "user's configuration and the repository's RIVUMI.md / AGENTS.md files; a directory",
+                "follows every document from the root down to it, and where two disagree the deeper",
+                "one (listed later) wins. They cannot widen what your tools allow.",
+              ]
+            : [
+                "user's configuration and the repository's RIVUMI.md / AGENTS.md files; a deeper document",
+                "replaces the ones above it for its directories. They cannot widen what your tools allow.",
+              ]),
           "",
           ctx.instructions.text,
         ].join("\n"),

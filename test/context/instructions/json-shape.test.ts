@@ -79,6 +79,7 @@ describe("the diagnostics JSON", () => {
         },
       ],
       truncated: false,
+      layering: "override",
     };
     // Stringified, so that key order and absent keys count too.
     expect(JSON.stringify(diagnostics, null, 2)).toBe(JSON.stringify(expected, null, 2));

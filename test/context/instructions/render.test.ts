@@ -26,7 +26,7 @@ describe("renderInstructions", () => {
   });
 
   it("renders nothing when there is nothing", () => {
-    expect(renderInstructions([], 100)).toEqual({ text: "", truncated: false });
+    expect(renderInstructions([], 100)).toEqual({ text: "", truncated: false, cut: [] });
   });
 
   it("never splits a character and never exceeds the budget", () => {
