@@ -78,9 +78,10 @@ export async function run(argv: string[]): Promise<number> {
     ...sandboxInputs(values["rlm-sandbox"]),
     ...modelInputs(values),
   });
+  const diff = await snapshotLocalDiff(repo, values.base);
+  // After the checks of the command line (the checkout, the base), before anything is sent.
   requireModel(settings);
   warnIfUnconfined(settings.rlmSandbox);
-  const diff = await snapshotLocalDiff(repo, values.base);
 
   const status = values.json ? undefined : terminalStatus(Date.now());
   const progress = status ? new ReviewProgress(status) : undefined;
