@@ -41,6 +41,8 @@ export interface ReviewRun {
 
 const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
+const noneOf = (n: number) => (n === 1 ? "The 1 hunk was not" : `None of the ${n} hunks was`);
+
 function repositoryName(trigger: Trigger): string {
   if (trigger.kind === "local") return trigger.root;
   return trigger.kind === "ignored" ? "" : `${trigger.repo.owner}/${trigger.repo.repo}`;
@@ -183,7 +185,7 @@ export async function runReview(
     conclusion === "success" ? undefined : session?.note,
     !coverage.complete && plan.kind === "review"
       ? coverage.hunks.examined === 0
-        ? `Nothing was reviewed: ${reason}.`
+        ? `${noneOf(coverage.hunks.total - coverage.hunks.excluded)} examined: ${reason}.`
         : `The review is partial: ${reason}. ${counted(coverage.hunks.notReached, "hunk")} ${coverage.hunks.notReached === 1 ? "was" : "were"} not examined.`
       : undefined,
     merged.note,
