@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { ActionLog } from "./action/log.js";
 import { actionPorts, type ActionPorts, type ActionRun } from "./action/ports.js";
 import { catchStopSignals, type StopSignals } from "./action/signals.js";
+import { modelConfigured, noModelMessage } from "./config/endpoint.js";
 import { parseSettings, type Settings } from "./config/settings.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName } from "./journal/upload.js";
@@ -60,6 +61,7 @@ export async function run(
   let plan: Plan | undefined;
   let action: ActionPorts | undefined;
   let outcome: Outcome | undefined;
+  let modeRan = false;
   let timer: NodeJS.Timeout | undefined;
   try {
     const s = (settings = await inPhase("settings", () =>
@@ -104,8 +106,15 @@ export async function run(
       reason: plan.reason,
       ...(access ? { permission: access.permission } : {}),
     });
+    // A review or task with no model would send the code to an endpoint that refuses it.
+    if ((plan.kind === "review" || plan.kind === "task") && !modelConfigured(s))
+      throw new PhaseError(
+        "settings",
+        noModelMessage(s.baseUrl, { key: "the api-key input", url: "the base-url input" }),
+      );
     const idle = { started, journalName, settings: s, trigger, journal, signal: controller.signal };
     const ports = action ? { ...action.ports, access } : idlePorts(idle);
+    modeRan = true;
     outcome = await runMode(ports, plan);
   } catch (error) {
     const failure = error instanceof PhaseError ? error : new PhaseError("run", error);
@@ -122,7 +131,7 @@ export async function run(
   } finally {
     clearTimeout(timer);
     // A clone started early for a run that did not use it is stopped, then removed.
-    if (plan?.kind !== "review" && plan?.kind !== "task") await action?.dropEarly();
+    if (!modeRan || (plan?.kind !== "review" && plan?.kind !== "task")) await action?.dropEarly();
     outcome ??= failedOutcome({
       plan,
       phase: "run",

@@ -5,6 +5,7 @@ import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation } from "../outcome/outcome.js";
 import { MODES } from "../modes/index.js";
+import { endpointRecorder } from "../model/endpoint-event.js";
 import { negotiationFor } from "../model/negotiation.js";
 import type { ModePorts } from "../modes/ports.js";
 import { Publisher } from "../publish/publisher.js";
@@ -136,6 +137,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
   });
   // One for the run: every model client learns what the endpoint refuses, once.
   const negotiation = negotiationFor(settings, journal);
+  const record = endpointRecorder(settings, journal);
   const ports: ModePorts = {
     settings,
     trigger,
@@ -143,14 +145,16 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     signal,
     journalName: run.journalName,
     started: run.started,
-    model: async (name) =>
-      (await openai()).createOpenAIModel({
+    model: async (name) => {
+      record(name ?? settings.model);
+      return (await openai()).createOpenAIModel({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
         model: name ?? settings.model,
         redact: run.redact,
         negotiation,
-      }),
+      });
+    },
     outputCap: negotiation.outputCap,
     resentRequests: () => negotiation.resentRequests,
     memory: () => (memory ??= loadMemory()),

@@ -1,9 +1,11 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { modelConfigured, noModelMessage } from "../config/endpoint.js";
 import { parseSettings, SettingsError, type Settings } from "../config/settings.js";
 import { NO_MEMORY, type SessionMemory } from "../context/session-context.js";
 import type { JournalEvent } from "../journal/events.js";
 import { FileJournal, type Journal } from "../journal/journal.js";
+import { endpointRecorder } from "../model/endpoint-event.js";
 import { negotiationFor } from "../model/negotiation.js";
 import { createOpenAIModel } from "../model/openai-model.js";
 import type { ModePorts, WorkSource } from "../modes/ports.js";
@@ -153,6 +155,17 @@ export function cliSettings(env: CliEnv, inputs: Record<string, string> = {}): S
   }
 }
 
+/**
+ * Stops a command that needs a model before it does anything when none is configured: no key and
+ * OpenAI's own endpoint, where every request would be refused after the code was sent.
+ */
+export function requireModel(settings: Settings): void {
+  if (!modelConfigured(settings))
+    throw new UsageError(
+      noModelMessage(settings.baseUrl, { key: "OPENAI_API_KEY", url: "OPENAI_BASE_URL" }),
+    );
+}
+
 /** The modes' ports for a local run: the endpoint from the environment, nothing posted to GitHub. */
 export function cliPorts(
   run: CliRun,
@@ -169,6 +182,7 @@ export function cliPorts(
   const { settings, meter } = opts;
   // One for the run: every model client learns what the endpoint refuses, once.
   const negotiation = negotiationFor(settings, run.journal);
+  const record = endpointRecorder(settings, run.journal);
   return {
     settings,
     trigger: opts.trigger,
@@ -177,6 +191,7 @@ export function cliPorts(
     journalName: run.journal.path,
     started: run.started,
     model: (name) => {
+      record(name ?? settings.model);
       const model = createOpenAIModel({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,

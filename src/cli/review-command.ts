@@ -6,7 +6,7 @@ import { DEFAULT_REVIEW_TASK, type AgentPlan } from "../plan/plan.js";
 import { redactOutcomeText } from "../publish/redact-outcome.js";
 import { formatUsage, renderReviewBody } from "../publish/render.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
+import { cliPorts, cliSettings, readCliEnv, requireModel, startCliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budget-flags.js";
 import { CliExit, endOf, EXIT, exitWith, firstLine } from "./exit.js";
 import { checkUserFile, localMemory } from "./local-context.js";
@@ -78,8 +78,10 @@ export async function run(argv: string[]): Promise<number> {
     ...sandboxInputs(values["rlm-sandbox"]),
     ...modelInputs(values),
   });
-  warnIfUnconfined(settings.rlmSandbox);
   const diff = await snapshotLocalDiff(repo, values.base);
+  // After the checks of the command line (the checkout, the base), before anything is sent.
+  requireModel(settings);
+  warnIfUnconfined(settings.rlmSandbox);
 
   const status = values.json ? undefined : terminalStatus(Date.now());
   const progress = status ? new ReviewProgress(status) : undefined;

@@ -5,7 +5,7 @@ import type { Outcome, StopReason } from "../outcome/outcome.js";
 import type { RlmPlan } from "../plan/plan.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliPorts, cliSettings, readCliEnv, startCliRun } from "./bootstrap.js";
+import { cliPorts, cliSettings, readCliEnv, requireModel, startCliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
 import { CliExit, endOf, EXIT, exitWith } from "./exit.js";
 import { EFFORT_OPTIONS, EFFORT_USAGE, modelInputs } from "./model-flags.js";
@@ -95,6 +95,7 @@ export async function run(argv: string[]): Promise<number> {
     ...sandboxInputs(values["rlm-sandbox"]),
     ...modelInputs(values),
   });
+  requireModel(settings);
   warnIfUnconfined(settings.rlmSandbox);
 
   const status = values.json ? undefined : terminalStatus(Date.now());

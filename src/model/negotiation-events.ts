@@ -18,6 +18,8 @@ export type NegotiationEvent =
       /** The server's words, on one line and cut short. */
       error: string;
     }
+  /** The run made its first client for `model` at `baseUrl`; `key` says whether one was given. */
+  | { type: "model.endpoint"; baseUrl: string; model: string; key: boolean }
   /** A reply counted reasoning tokens: the default completion cap rose for the rest of the run. */
   | { type: "model.cap_raised"; from: number; to: number };
 

@@ -11,6 +11,13 @@ import { runRlm, RlmSetupError, RlmUnconfinedError } from "../rlm/engine.js";
 import { describeError } from "../model/retry.js";
 import { placeFindings } from "../review/anchor.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
+import type { CoverageSummary } from "../outcome/outcome.js";
+import {
+  becauseOf,
+  shortSummary,
+  unansweredSummary,
+  type ShortfallCause,
+} from "../review/partial-summary.js";
 import type { ModePorts } from "./ports.js";
 import { mergeQuestion, type ChildPromptFacts, type ScaledReview } from "./review-scale.js";
 
@@ -167,6 +174,31 @@ function hostMerged(
     summaryBy: "host",
     note,
   };
+}
+
+/**
+ * The summary a reader can act on. When the ledger shows hunks no model examined, or the loop
+ * never gave its answer and no child reviewer ran, no model's words and no host line that reads
+ * as a verdict stand: the host says how much was examined and why not the rest.
+ */
+export function honestReview(
+  merged: MergedReview,
+  at: { coverage: CoverageSummary; cause: ShortfallCause; answered: boolean },
+): Review {
+  const { hunks } = at.coverage;
+  const total = hunks.total - hunks.excluded;
+  const counts = {
+    because: becauseOf(at.cause),
+    findings: merged.review.findings,
+    unanchored: merged.unanchored.length,
+  };
+  if (hunks.examined < total)
+    return {
+      ...merged.review,
+      summary: shortSummary({ ...counts, examined: hunks.examined, total }),
+    };
+  if (!at.answered) return { ...merged.review, summary: unansweredSummary({ ...counts, total }) };
+  return merged.review;
 }
 
 const SEVERITIES = ["critical", "major", "minor", "nit"] as const;

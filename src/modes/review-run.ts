@@ -12,7 +12,7 @@ import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
 import { newFenceNonce } from "../util/fence.js";
 import type { ModePorts, OpenWorkspace, Target } from "./ports.js";
-import { mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
+import { honestReview, mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
 import {
   coverageProgress,
   mapOpenHunks,
@@ -38,6 +38,10 @@ export interface ReviewRun {
   /** Findings on lines the diff does not show. */
   unanchored: Finding[];
 }
+
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+const noneOf = (n: number) => (n === 1 ? "The 1 hunk was not" : `None of the ${n} hunks was`);
 
 function repositoryName(trigger: Trigger): string {
   if (trigger.kind === "local") return trigger.root;
@@ -146,6 +150,7 @@ export async function runReview(
     budget,
     failed: map?.failed ?? 0,
     mapped: map !== undefined,
+    endpointFailed: session?.loop.stop === "model-error",
   });
   const coverage = reportCoverage(ports, scaled, reason);
   const merged: MergedReview = session
@@ -156,17 +161,39 @@ export async function runReview(
   const conclusion = conclude(plan, session, coverage, map);
   const stop: StopReason | undefined =
     session?.loop.stop ?? (cancelled ? abortReason(signal) : budget ? "max-tokens" : undefined);
+  const review =
+    plan.kind === "review"
+      ? honestReview(merged, {
+          coverage,
+          cause: {
+            // The first thing that cut the review short: a stop, the loop's own end, the budget.
+            stop: cancelled
+              ? abortReason(signal)
+              : session && session.loop.stop !== "final-answer"
+                ? session.loop.stop
+                : budget
+                  ? "max-tokens"
+                  : undefined,
+            batches: map?.batches ?? 0,
+            failed: map?.failed ?? 0,
+          },
+          // Some model answered for the hunks: the loop, or a child reviewer.
+          answered: !session || session.loop.review !== undefined || (map?.batches ?? 0) > 0,
+        })
+      : merged.review;
   const notes = [
     conclusion === "success" ? undefined : session?.note,
     !coverage.complete && plan.kind === "review"
-      ? `The review is partial: ${reason}. ${coverage.hunks.notReached} hunks were not examined.`
+      ? coverage.hunks.examined === 0
+        ? `${noneOf(coverage.hunks.total - coverage.hunks.excluded)} examined: ${reason}.`
+        : `The review is partial: ${reason}. ${counted(coverage.hunks.notReached, "hunk")} ${coverage.hunks.notReached === 1 ? "was" : "were"} not examined.`
       : undefined,
     merged.note,
   ].filter((n): n is string => Boolean(n));
   return {
     conclusion,
     stop,
-    review: merged.review,
+    review,
     note: notes.length > 0 ? notes.join(" ") : undefined,
     turns: session?.loop.state.turns ?? 0,
     // Every request that reached a server: a request refused for a parameter and sent again

@@ -252,10 +252,13 @@ export function shortfall(opts: {
   budget: boolean;
   failed: number;
   mapped: boolean;
+  /** The tool loop ended because the endpoint kept failing (no child reviewer was sent then). */
+  endpointFailed?: boolean;
 }): string {
   if (opts.cancelled) return "cancelled";
   if (opts.budget) return "budget reached";
   if (opts.failed > 0) return `${opts.failed} child request${opts.failed === 1 ? "" : "s"} failed`;
+  if (opts.endpointFailed) return "the model endpoint failed";
   return opts.mapped ? "not every hunk was answered" : "the review ended before reading every hunk";
 }
 

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { abortReason, costOf } from "../agent/stop.js";
+import { modelConfigured } from "../config/endpoint.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
@@ -17,16 +18,6 @@ import { rememberRun } from "./triage-history.js";
 import { errorText } from "../util/error-text.js";
 import { triageJob, type JobContext, type TriagedJob } from "./triage-job.js";
 import { loadFailedRun, type FailedRun } from "./triage-run.js";
-
-const OPENAI = "https://api.openai.com/v1";
-
-/**
- * A model is configured when the workflow gave an API key or another endpoint (a local server
- * needs no key); OpenAI's default endpoint without a key is no model, not a failed one.
- */
-export function modelConfigured(settings: Settings): boolean {
-  return settings.apiKey !== undefined || settings.baseUrl !== OPENAI;
-}
 
 export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
   const { trigger, settings, signal } = ports;

@@ -108,7 +108,13 @@ export function makeWorld(o: WorldOptions): World {
   const dir = mkdtempSync(join(tmpdir(), "rivumi-main-"));
   const eventPath = join(dir, "event.json");
   writeFileSync(eventPath, JSON.stringify(o.payload));
-  const inputs = { "github-token": "ghs_fake_token_123456", model: "m", ...o.inputs };
+  // A key, so the fake model stands for a configured one (no key and OpenAI's URL is no model).
+  const inputs = {
+    "github-token": "ghs_fake_token_123456",
+    "api-key": "sk-fake-model-key",
+    model: "m",
+    ...o.inputs,
+  };
   const env: NodeJS.ProcessEnv = {
     GITHUB_EVENT_NAME: o.event,
     GITHUB_EVENT_PATH: eventPath,

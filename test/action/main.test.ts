@@ -151,6 +151,34 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     expect(process.listenerCount("SIGINT")).toBe(0);
   });
 
+  it("refuses a review with no key for OpenAI's URL before any model is asked, and says so everywhere", async () => {
+    const model = scriptedModel([submitReview("Looks right.")]);
+    const world = makeWorld({
+      event: "pull_request",
+      payload: pr(),
+      model,
+      inputs: { "api-key": "" },
+    });
+    await run({ ...world.env, GITHUB_STEP_SUMMARY: join(world.dir, "summary.md") }, world.wiring);
+    expect(model.asked).toBe(0);
+    expect(types(world)).not.toContain("model.request");
+    const message =
+      "no model configured: the api-key input is not set and the base-url input is https://api.openai.com/v1, which needs a key; nothing was sent.";
+    expect(world.published[0]).toMatchObject({ conclusion: "failure" });
+    expect(world.published[0]!.note).toContain(message);
+    expect(world.core.failed.join("\n")).toContain(message);
+    // The step summary keeps the result; its URL is kept from turning into a link.
+    const summary = world.core.summary.join("\n");
+    expect(summary).toContain("no model configured: the api-key input is not set");
+    expect(summary).toMatch(/api\.openai\.com\/v1, which needs a key; nothing was sent/);
+    expect(journal(world).find((e) => e.type === "run.failed")).toMatchObject({
+      phase: "settings",
+    });
+    // The mode never ran, so the clone started early is dropped.
+    expect(world.dropped).toBe(true);
+    expect(JSON.stringify(journal(world))).not.toContain("sk-");
+  });
+
   it("runs the prompt on workflow_dispatch as a task without a pull request", async () => {
     const model = scriptedModel([{ content: "Summary: fine.", finishReason: "stop" }]);
     const world = makeWorld({

@@ -171,7 +171,7 @@ describe("rivumi review", () => {
     );
   });
 
-  it("exits 130 on Ctrl-C, saying so in one line", async () => {
+  it("exits 130 on Ctrl-C, saying so in one line, and the summary says nothing was reviewed", async () => {
     const repo = await repoWithWork();
     let asked: () => void = () => undefined;
     const requested = new Promise<void>((resolve) => (asked = resolve));
@@ -181,7 +181,7 @@ describe("rivumi review", () => {
         return { hang: true };
       },
     ]);
-    const child = execa(cliNode(), [CLI, "review", "--base", "main", "--repo", repo], {
+    const child = execa(cliNode(), [CLI, "review", "--base", "main", "--repo", repo, "--json"], {
       reject: false,
       env: {
         OPENAI_BASE_URL: model.url,
@@ -194,6 +194,11 @@ describe("rivumi review", () => {
     const run = await child;
     expect(run.exitCode).toBe(130);
     expect(run.stderr.trim().split("\n")).toEqual(["rivumi: interrupted (Ctrl-C)"]);
+    // No model answered: the summary is the ledger's count and the cause, not an all-clear (#27).
+    const out = JSON.parse(run.stdout) as { review: { summary: string } };
+    expect(out.review.summary).toBe(
+      "Not reviewed: 0 of 2 hunks were examined because the run was cancelled.",
+    );
   });
 
   it.each(["review", "instructions", "context", "memory", "rlm"])(
