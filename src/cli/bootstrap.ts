@@ -6,6 +6,7 @@ import type { JournalEvent } from "../journal/events.js";
 import { FileJournal, type Journal } from "../journal/journal.js";
 import { negotiationFor } from "../model/negotiation.js";
 import { createOpenAIModel } from "../model/openai-model.js";
+import { createScriptedModel, isScriptedModel } from "../model/scripted-model.js";
 import type { ModePorts, WorkSource } from "../modes/ports.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { Trigger } from "../trigger/trigger.js";
@@ -177,6 +178,8 @@ export function cliPorts(
     journalName: run.journal.path,
     started: run.started,
     model: (name) => {
+      // `--model scripted`: canned replies, no endpoint (see model/scripted-model.ts).
+      if (isScriptedModel(name ?? settings.model)) return Promise.resolve(createScriptedModel());
       const model = createOpenAIModel({
         baseUrl: settings.baseUrl,
         apiKey: settings.apiKey,
