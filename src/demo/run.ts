@@ -146,8 +146,15 @@ async function sampleRepository(dir: string) {
     GIT_COMMITTER_NAME: "Demo",
     GIT_COMMITTER_EMAIL: "demo@example.invalid",
   };
-  const git = async (cwd: string, ...args: string[]) =>
-    (await run("git", args, { cwd, env })).stdout.trim();
+  const git = async (cwd: string, ...args: string[]) => {
+    try {
+      return (await run("git", args, { cwd, env })).stdout.trim();
+    } catch (error) {
+      const missing = (error as { code?: unknown }).code === "ENOENT";
+      if (missing) throw new Error("the demo needs git on the PATH, as the action does");
+      throw error;
+    }
+  };
   const work = join(dir, "author");
   mkdirSync(work);
   const write = (files: Record<string, string>) => {

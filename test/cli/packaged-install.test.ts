@@ -111,8 +111,9 @@ describe("npm pack, then npm install -g of the tarball", () => {
         ],
       },
     });
-    // The page shows the prompts, read from requests.jsonl.
-    expect(readFileSync(join(out, "journal.html"), "utf8")).toContain("submit_review");
+    // The page shows the prompts, read from requests.jsonl: the PR's title is in no journal event.
+    expect(readFileSync(join(out, "journal.jsonl"), "utf8")).not.toContain("Make the answer 42");
+    expect(readFileSync(join(out, "journal.html"), "utf8")).toContain("Make the answer 42");
     // Replay sends the three recorded root requests to another endpoint.
     const model = await startModelServer([], { fallback: { content: "fine" } });
     try {

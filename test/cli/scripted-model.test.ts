@@ -66,7 +66,8 @@ describe("--model scripted", () => {
     // The page is the journal's, with the prompts from requests.jsonl.
     const page = readFileSync(join(dir, "journal.html"), "utf8");
     expect(page).toContain("<!doctype html>");
-    expect(page).toContain("git_diff");
+    expect(readFileSync(journal, "utf8")).not.toContain("careful senior engineer");
+    expect(page).toContain("careful senior engineer");
     expect(model.requests).toHaveLength(0);
   });
 
