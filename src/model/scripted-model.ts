@@ -26,7 +26,8 @@ export function createScriptedModel(): ModelPort {
   return {
     model: SCRIPTED_MODEL,
     complete(messages, tools, signal, options) {
-      signal.throwIfAborted();
+      // A cancelled run gets a rejection, as from a real client: never a reply.
+      if (signal.aborted) return Promise.reject(signal.reason as Error);
       calls += 1;
       return Promise.resolve(replyTo(messages, tools, options?.structured, calls));
     },
