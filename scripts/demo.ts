@@ -1,5 +1,6 @@
 // `npm run demo`: the bundled action reviews a sample pull request against loopback GitHub, results
-// and model servers (or a real model when OPENAI_BASE_URL and OPENAI_API_KEY are set).
+// and model servers (or a real model when OPENAI_BASE_URL and OPENAI_API_KEY are set). The packaged
+// `rivumi demo` does the same with the package alone (src/demo/); this one uses the tests' servers.
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { NODE24, ROOT } from "../test/support/action-run.js";
@@ -97,10 +98,9 @@ try {
   const out = process.env.RIVUMI_DEMO_OUT ?? join(ROOT, ".rivumi", "demo");
   mkdirSync(out, { recursive: true });
   const journalPath = join(out, "journal.jsonl");
-  writeFileSync(
-    journalPath,
-    world.results.readArtifactFile("rivumi-journal-review-1", "journal.jsonl"),
-  );
+  // The journal and what was sent (requests.jsonl: the page's prompts, what replay sends again).
+  for (const name of ["journal.jsonl", "requests.jsonl"])
+    writeFileSync(join(out, name), world.results.readArtifactFile("rivumi-journal-review-1", name));
   // The runner's temporary folder goes when the demo ends: point at the copies that stay.
   const resultPath = join(out, "result.json");
   if (run.outputs["result-file"] && existsSync(run.outputs["result-file"]))

@@ -8,6 +8,7 @@ import { FileJournal, type Journal } from "../journal/journal.js";
 import { endpointRecorder } from "../model/endpoint-event.js";
 import { negotiationFor } from "../model/negotiation.js";
 import { createOpenAIModel } from "../model/openai-model.js";
+import { createScriptedModel, isScriptedModel } from "../model/scripted-model.js";
 import type { ModePorts, WorkSource } from "../modes/ports.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { Trigger } from "../trigger/trigger.js";
@@ -160,6 +161,8 @@ export function cliSettings(env: CliEnv, inputs: Record<string, string> = {}): S
  * OpenAI's own endpoint, where every request would be refused after the code was sent.
  */
 export function requireModel(settings: Settings): void {
+  // The scripted model answers from the process itself: no endpoint, no key.
+  if (isScriptedModel(settings.model)) return;
   if (!modelConfigured(settings))
     throw new UsageError(
       noModelMessage(settings.baseUrl, { key: "OPENAI_API_KEY", url: "OPENAI_BASE_URL" }),
@@ -191,6 +194,8 @@ export function cliPorts(
     journalName: run.journal.path,
     started: run.started,
     model: (name) => {
+      // `--model scripted`: canned replies, no endpoint (see model/scripted-model.ts).
+      if (isScriptedModel(name ?? settings.model)) return Promise.resolve(createScriptedModel());
       record(name ?? settings.model);
       const model = createOpenAIModel({
         baseUrl: settings.baseUrl,

@@ -33,6 +33,10 @@ const COMMANDS: Record<
     summary: "view a run's journal as a page, its statistics, or replay it against another model",
     load: () => import("./journal-command.js"),
   },
+  demo: {
+    summary: "run the action on a sample pull request, offline, with a scripted model",
+    load: () => import("./demo-command.js"),
+  },
   triage: {
     summary: "point at the lines of a failed CI log that say why it failed (offline)",
     load: () => import("./triage-command.js"),

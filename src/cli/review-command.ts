@@ -18,6 +18,7 @@ import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
+import { keepRunFiles, scriptedField } from "./run-files.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
                     [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
@@ -39,7 +40,9 @@ ${SANDBOX_USAGE}
 ${MODEL_USAGE}
 On a terminal, progress (turn, tool calls, tokens, time) is shown on stderr.
 Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
-The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl.
+The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl, with requests.jsonl (what was
+sent), result.json (the --json output) and journal.html (the journal's page) beside it.
+--model scripted answers with canned replies, no endpoint and no key: a look at the flow, not a review.
 Exit status: 0 done, 1 failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;
 
 /** `rivumi review`: the action's review mode on a local checkout. */
@@ -142,25 +145,31 @@ export async function run(argv: string[]): Promise<number> {
     stop: run.stopped() ?? outcome.stop,
     why: outcome.note,
   });
+  const result = {
+    conclusion: outcome.conclusion,
+    stop: outcome.stop,
+    note: outcome.note ?? null,
+    review: outcome.review ?? null,
+    model: stats.model,
+    ...scriptedField(stats.model),
+    usage: stats.usage,
+    cost_usd: stats.costUsd ?? null,
+    journal,
+  };
+  const files = await keepRunFiles(journal, result, run.redactor);
   if (values.json) {
-    const out = JSON.stringify(
-      {
-        conclusion: outcome.conclusion,
-        stop: outcome.stop,
-        note: outcome.note ?? null,
-        review: outcome.review ?? null,
-        usage: stats.usage,
-        cost_usd: stats.costUsd ?? null,
-        journal,
-      },
-      null,
-      2,
-    );
-    printJson(`${run.redactor.redact(out)}\n`);
+    printJson(`${run.redactor.redact(JSON.stringify(result, null, 2))}\n`);
   } else if (!failed) {
     // Redacted as written and again as rendered (see redactOutcomeText).
     const shown = redactOutcomeText(outcome, (text) => run.redactor.redact(text));
-    const out = `${renderReviewBody(shown)}\n${formatUsage(stats)}\njournal: ${journal}`;
+    const label = scriptedField(stats.model).scripted;
+    const out = [
+      ...(label ? [`(${label})`, ""] : []),
+      renderReviewBody(shown),
+      formatUsage(stats),
+      `journal: ${journal}`,
+      `page: ${files.page}`,
+    ].join("\n");
     printOut(`${run.redactor.redact(out)}\n`);
   }
   if (!end) return EXIT.ok;

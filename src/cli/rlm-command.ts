@@ -21,6 +21,7 @@ import { terminalStatus } from "./progress.js";
 import { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
+import { keepRunFiles, scriptedField } from "./run-files.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
@@ -40,7 +41,9 @@ ${SANDBOX_USAGE}
   budget and the iteration limit apply, and there is no time limit.
 ${EFFORT_USAGE}
 On a terminal, progress is shown on stderr. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
-The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
+The journal goes to .rivumi/runs/<id>/journal.jsonl, with requests.jsonl, result.json (the --json
+output) and journal.html beside it, unless --journal is given (then only the journal is written).
+--model scripted answers with canned replies, no endpoint and no key: a look at the flow only.
 Exit status: 0 finalized, 1 failed, 2 bad command line, 3 stopped at a limit (the iteration limit
 without finalize() among them), 130 Ctrl-C.`;
 
@@ -148,24 +151,30 @@ export async function run(argv: string[]): Promise<number> {
   // Parts of the counts before them (cached of in, reasoning of out), said when there were some.
   const cached = usage.cachedTokens > 0 ? ` (${usage.cachedTokens} cached)` : "";
   const reasoning = usage.reasoningTokens > 0 ? ` (${usage.reasoningTokens} reasoning)` : "";
+  const json = {
+    answer: result.answer,
+    ...scriptedField(settings.model),
+    confidence: result.confidence,
+    iterations: result.iterations,
+    child_calls: result.childCalls,
+    coverage: result.coverage,
+    usage: {
+      input_tokens: usage.promptTokens,
+      output_tokens: usage.completionTokens,
+      cached_tokens: usage.cachedTokens,
+      reasoning_tokens: usage.reasoningTokens,
+    },
+    ...(costUsd !== undefined ? { cost_usd: costUsd } : {}),
+    root_max_prompt_chars: result.rootMaxPromptChars,
+    journal,
+  };
+  // Beside a journal of the runs folder only: --journal FILE may sit among the user's own files.
+  if (journalPath === undefined) await keepRunFiles(journal, json, run.redactor);
+  const label = scriptedField(settings.model).scripted;
   const out = values.json
-    ? JSON.stringify({
-        answer: result.answer,
-        confidence: result.confidence,
-        iterations: result.iterations,
-        child_calls: result.childCalls,
-        coverage: result.coverage,
-        usage: {
-          input_tokens: usage.promptTokens,
-          output_tokens: usage.completionTokens,
-          cached_tokens: usage.cachedTokens,
-          reasoning_tokens: usage.reasoningTokens,
-        },
-        ...(costUsd !== undefined ? { cost_usd: costUsd } : {}),
-        root_max_prompt_chars: result.rootMaxPromptChars,
-        journal,
-      })
+    ? JSON.stringify(json)
     : [
+        ...(label ? [`(${label})`, ""] : []),
         result.answer,
         "",
         `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${result.iterations} iteration(s) · ${result.childCalls} child call(s)`,

@@ -5,6 +5,7 @@ import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
 import { formatHistory, readLocalHistory } from "./triage-history.js";
+import { journalTriage } from "./triage-journal.js";
 
 export const USAGE = `usage: rivumi triage --log FILE [--step NAME] [--max-bytes N] [--json]
        rivumi triage --history [--repo DIR] [--branch NAME] [--signature SIG] [--json]
@@ -18,7 +19,8 @@ deterministic: no model is called. Line numbers count lines split on \\n.
 --history prints the failures the action remembered in the last 30 days (triage-history.jsonl on
 the memory branch), read from this clone's origin/BRANCH, else its local BRANCH: run
 \`git fetch origin rivumi-memory\` first; nothing else is fetched. --branch is the action's
-memory-branch (default rivumi-memory); --signature keeps the signatures starting with SIG.`;
+memory-branch (default rivumi-memory); --signature keeps the signatures starting with SIG.
+Each --log run leaves a journal in .rivumi/runs/<id>/, with result.json and journal.html beside it.`;
 
 /** Longest line quoted in the text form. */
 const QUOTE_WIDTH = 200;
@@ -63,12 +65,16 @@ export async function run(argv: string[]): Promise<number> {
     values["max-bytes"] === undefined
       ? undefined
       : wholeNumber("max-bytes", values["max-bytes"], 1);
+  const started = Date.now();
   const result = await triageLog(path, {
     ...(values.step ? { failedStep: values.step } : {}),
     ...(maxBytes !== undefined ? { maxBytes } : {}),
   });
-  if (values.json) printJson(`${JSON.stringify(triageJson(result))}\n`);
-  else printOut(`${formatTriage(result)}\n`);
+  const json = triageJson(result);
+  const bytes = statSync(path).size;
+  const journal = await journalTriage({ log: path, bytes, started, result, json });
+  if (values.json) printJson(`${JSON.stringify({ ...json, journal })}\n`);
+  else printOut(`${formatTriage(result)}\njournal: ${journal}\n`);
   return 0;
 }
 

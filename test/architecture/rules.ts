@@ -184,11 +184,18 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: ["@actions/core"],
     node: ["node:path"],
   },
+  demo: {
+    rank: 14,
+    job: "rivumi demo: the sample pull request, its loopback servers, one run of the bundled action",
+    src: none,
+    packages: none,
+    node: words("node:child_process node:fs node:http node:net node:os node:path node:util"),
+  },
   cli: {
     rank: 15,
     job: "the rivumi command (a composition root)",
     src: words(
-      "agent config context github/port.ts journal memory-store model modes outcome plan prompt publish rlm triage trigger util version.ts workspace",
+      "agent config context demo github/port.ts journal memory-store model modes outcome plan prompt publish rlm triage trigger util version.ts workspace",
     ),
     packages: ["execa"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
@@ -297,6 +304,11 @@ export const MODULE_RULES: readonly ModuleRule[] = [
 ];
 
 export const GUARDS: readonly GuardRule[] = [
+  {
+    name: "the demo's servers and runner serve only `rivumi demo`",
+    targets: ["demo"],
+    onlyFrom: ["demo/", "cli/demo-command.ts"],
+  },
   {
     name: "only the composition roots and the GitHub adapters speak Octokit; the rest use the port",
     targets: [

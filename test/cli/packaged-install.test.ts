@@ -1,7 +1,8 @@
 // The README's way to put `rivumi` on the PATH, done as written: `npm pack`, then `npm install -g`
 // of the tarball into a temporary prefix (offline: the package installs no dependencies), then
 // the installed command run under the oldest Node the package claims. `rivumi rlm` proves that
-// driver.py ships beside the installed bundle and is found there.
+// driver.py ships beside the installed bundle and is found there; `rivumi demo` that the bundled
+// action ships beside it too and runs with nothing but the package.
 import { execa } from "execa";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -74,6 +75,58 @@ describe("npm pack, then npm install -g of the tarball", () => {
     const claimed = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).engines.node;
     expect(claimed).toBe(">=22");
     if (!process.env.RIVUMI_CLI_NODE) expect(version.stdout).toBe("v22.0.0");
+  });
+
+  it("runs rivumi demo outside any repository, offline, and keeps files that replay works on", async () => {
+    const outside = mkdtempSync(join(dir, "not-a-repo-"));
+    const demo = await execa("rivumi", ["demo"], {
+      cwd: outside,
+      reject: false,
+      extendEnv: false,
+      // No OPENAI_* variables: the demo needs no endpoint and no key.
+      env: {
+        PATH: [join(prefix, "bin"), dirname(cliNode()), process.env.PATH ?? ""].join(delimiter),
+        HOME: dir,
+      },
+    });
+    expect(demo.stderr).toBe("");
+    expect(demo.exitCode).toBe(0);
+    const lines = demo.stdout.split("\n");
+    expect(lines[0]).toBe(
+      "Model: demo-scripted-model (canned replies from 127.0.0.1; no endpoint, no key; tokens estimated)",
+    );
+    expect(demo.stdout).toContain("=== the comment on acme/widgets#7 (as text) ===");
+    expect(demo.stdout).toContain("#### Findings (2): 1 major · 1 minor");
+    expect(demo.stdout).toContain("2 posted [on their lines]");
+    expect(demo.stdout).toContain("## Rivumi: done");
+    const out = join(outside, ".rivumi", "demo");
+    for (const name of ["journal.jsonl", "requests.jsonl", "result.json", "journal.html"])
+      expect(demo.stdout).toContain(join(out, name));
+    expect(JSON.parse(readFileSync(join(out, "result.json"), "utf8"))).toMatchObject({
+      conclusion: "success",
+      review: {
+        findings: [
+          { path: "src/retry.ts", line: 2 },
+          { path: "src/retry.ts", line: 9 },
+        ],
+      },
+    });
+    // The page shows the prompts, read from requests.jsonl: the PR's title is in no journal event.
+    expect(readFileSync(join(out, "journal.jsonl"), "utf8")).not.toContain("Make the answer 42");
+    expect(readFileSync(join(out, "journal.html"), "utf8")).toContain("Make the answer 42");
+    // Replay sends the three recorded root requests to another endpoint.
+    const model = await startModelServer([], { fallback: { content: "fine" } });
+    try {
+      const replay = await rivumi(
+        ["journal", "replay", join(out, "journal.jsonl"), "--base-url", model.url, "--model", "m"],
+        { OPENAI_API_KEY: "sk-pack" },
+      );
+      expect(replay.stderr).toBe("");
+      expect(replay.exitCode).toBe(0);
+      expect(model.requests).toHaveLength(3);
+    } finally {
+      await model.close();
+    }
   });
 
   it("runs rivumi rlm, which needs driver.py beside the installed bundle", async () => {

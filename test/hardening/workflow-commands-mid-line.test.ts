@@ -145,6 +145,7 @@ describe("the command line in a workflow step", () => {
       const cli = (args: string[]) =>
         execa(process.execPath, [join(ROOT, "dist", "cli.js"), "triage", "--log", path, ...args], {
           reject: false,
+          cwd: dir, // where the run's journal goes
         });
       const text = await cli([]);
       const json = await cli(["--json"]);

@@ -18,11 +18,16 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
     stdout += String(chunk);
     return true;
   });
+  // A run's journal goes to .rivumi/runs/ in the current folder: the temporary one, not the clone.
+  const cwd = process.cwd();
+  process.chdir(dir);
   try {
     return { code: await run(argv), stdout, stderr: "" };
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     return { code: 2, stdout, stderr: error.message.split("\n")[0]! };
+  } finally {
+    process.chdir(cwd);
   }
 }
 
@@ -31,7 +36,8 @@ describe("rivumi triage", () => {
     const out = await cli(["--log", join(fixtures, "cargo.log"), "--json"]);
     expect(out.code).toBe(0);
     const json = JSON.parse(out.stdout);
-    expect(Object.keys(json)).toEqual(["candidates", "signature", "steps"]);
+    expect(Object.keys(json)).toEqual(["candidates", "signature", "steps", "journal"]);
+    expect(json.journal).toContain(join(dir, ".rivumi", "runs"));
     expect(json.candidates[0]).toEqual({
       start_line: 45,
       end_line: 46,
