@@ -11,6 +11,7 @@ import { journalStats } from "../journal/view/stats.js";
 import { bytes } from "../journal/view/text.js";
 import { VERSION } from "../version.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
+import { meant } from "./suggest.js";
 import { reasoningEffortFlag } from "./model-flags.js";
 import { UsageError } from "./usage-error.js";
 import { printErr, printJson, printOut } from "./output.js";
@@ -48,7 +49,7 @@ export async function run(argv: string[]): Promise<number> {
       throw new UsageError(`a subcommand is required: view, stats or replay\n${USAGE}`);
     default:
       throw new UsageError(
-        `unknown subcommand '${command}'; expected view, stats or replay\n${USAGE}`,
+        `unknown subcommand '${command}'${meant(command, ["view", "stats", "replay"], "rivumi journal ")}; expected view, stats or replay\n${USAGE}`,
       );
   }
 }
@@ -63,6 +64,7 @@ async function view(argv: string[]): Promise<number> {
       options: { output: { type: "string", short: "o" }, ...PRICES },
     },
     USAGE,
+    "rivumi journal view",
   );
   const path = journalArgument(positionals);
   const prices = parsePrices(values.prices);
@@ -100,6 +102,7 @@ async function stats(argv: string[]): Promise<number> {
       options: { json: { type: "boolean", default: false }, ...PRICES },
     },
     USAGE,
+    "rivumi journal stats",
   );
   const path = journalArgument(positionals);
   const journal = await readJournal(path);
@@ -133,6 +136,7 @@ async function replay(argv: string[]): Promise<number> {
       },
     },
     USAGE,
+    "rivumi journal replay",
   );
   const path = journalArgument(positionals);
   const baseUrl = values["base-url"];

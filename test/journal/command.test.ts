@@ -48,7 +48,7 @@ describe("rivumi journal view", () => {
       ["view", "/nonexistent/journal.jsonl"],
       /^JOURNAL \/nonexistent\/journal.jsonl: not a readable file$/,
     ],
-    [["view", "J", "--json"], /Unknown option '--json'/],
+    [["view", "J", "--json"], /unknown option '--json' for 'rivumi journal view'/],
     [
       ["stats", "J", "--prices", "cheap"],
       /^--prices cheap: expected IN,OUT in USD per million tokens/,

@@ -149,7 +149,10 @@ describe("rivumi triage", () => {
     [["--log", join(dir, "missing.log")], "--log"],
     [["--log", dir], "--log"],
     [["--log", join(fixtures, "jest.log"), "--max-bytes", "lots"], "--max-bytes lots"],
-    [["--log", join(fixtures, "jest.log"), "--colour"], "Unknown option '--colour'"],
+    [
+      ["--log", join(fixtures, "jest.log"), "--colour"],
+      "unknown option '--colour' for 'rivumi triage'",
+    ],
   ])("exits 2 naming the flag: %j", async (argv, message) => {
     const out = await cli(argv);
     expect(out.code).toBe(2);
