@@ -49,7 +49,8 @@ ${Object.entries(COMMANDS)
 
 Run 'rivumi help <command>' (or 'rivumi <command> --help') for a command's options; -v prints
 the version.
-Exit status: 0 done, 1 the run failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;
+Exit status: 0 done, 1 the run failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C,
+143 SIGTERM.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

@@ -1,4 +1,5 @@
 import { execa } from "execa";
+import { plural } from "../util/plural.js";
 import { homedir, userInfo } from "node:os";
 import { basename, isAbsolute, join } from "node:path";
 // The local pieces only: the CLI starts without loading the GitHub client.
@@ -136,8 +137,8 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
     }
     for (const e of entries) io.stdout(`${e.id}  ${formatEntry(e)}\n`);
     io.stdout(
-      `${entries.length} entries for ${user} in ${project} (latest ${LIST_LIMIT}); ` +
-        `${parsed.rows.length} rows read, ${parsed.skipped} skipped; store ${store.source}\n`,
+      `${plural(entries.length, "entry", "entries")} for ${user} in ${project} (latest ${LIST_LIMIT}); ` +
+        `${plural(parsed.rows.length, "row")} read, ${parsed.skipped} skipped; store ${store.source}\n`,
     );
     return 0;
   }

@@ -1,4 +1,5 @@
 import { errorText } from "../util/error-text.js";
+import { plural } from "../util/plural.js";
 import { resolve } from "node:path";
 import { runMode } from "../modes/index.js";
 import type { Outcome, StopReason } from "../outcome/outcome.js";
@@ -167,7 +168,7 @@ export async function run(argv: string[]): Promise<number> {
     : [
         result.answer,
         "",
-        `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${result.iterations} iteration(s) · ${result.childCalls} child call(s)`,
+        `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${plural(result.iterations, "iteration")} · ${plural(result.childCalls, "child call")}`,
         `tokens: ${usage.promptTokens} in${cached}, ${usage.completionTokens} out${reasoning}${cost} · largest root request: ${result.rootMaxPromptChars} chars`,
         `journal: ${journal}`,
       ].join("\n");

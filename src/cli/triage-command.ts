@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { quotedLine, triageJson, triageLog, type TriageResult } from "../triage/index.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { CliExit, EXIT } from "./exit.js";
+import { interruption, onCancelSignals } from "./exit.js";
 import { openLogInput } from "./triage-input.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
@@ -84,18 +84,17 @@ export async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** Runs `work` with Ctrl-C turned into an abort that ends the command with the usual line. */
+/** Runs `work` with Ctrl-C and SIGTERM turned into an abort that ends with the usual line. */
 async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  const cancel = () => controller.abort();
-  process.once("SIGINT", cancel);
+  const release = onCancelSignals(() => controller.abort());
   try {
     return await work(controller.signal);
   } catch (error) {
-    if (controller.signal.aborted) throw new CliExit("interrupted (Ctrl-C)", EXIT.interrupted);
+    if (controller.signal.aborted) throw interruption();
     throw error;
   } finally {
-    process.removeListener("SIGINT", cancel);
+    release();
   }
 }
 

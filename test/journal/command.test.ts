@@ -72,8 +72,12 @@ describe("rivumi journal view", () => {
     expect((error as Error).message).toMatch(message);
   });
 
-  it("fails (exit 1 in main) on a file that is not a journal", async () => {
+  it("refuses (exit 2 in main) a file that is not a journal", async () => {
     const path = tmp.write("notes.txt", "not a journal\n");
-    await expect(run(["stats", path])).rejects.toThrow(/no journal events in 1 line\(s\)/);
+    for (const sub of ["stats", "view"]) {
+      const error = await run([sub, path]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(/^JOURNAL .*: no journal events in 1 line \(/);
+    }
   });
 });
