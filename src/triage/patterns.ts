@@ -16,19 +16,7 @@ import { RESOLVE_RULES } from "./rules-resolve.js";
  * Byte needles for the streaming pre-filter: every line any rule can match as a hit contains one
  * of them (lines without one are only classified when they sit just before a failure).
  */
-export const PATTERN_NEEDLES = [
-  "rror",
-  "ERR",
-  "ail",
-  "FAIL",
-  "●",
-  "xcept",
-  "panic",
-  // the runner's own reasons for ending a job, printed without `##[error]` in some logs
-  "timed out after",
-  "maximum execution time",
-  "was canceled",
-];
+export const PATTERN_NEEDLES = ["rror", "ERR", "ail", "FAIL", "●", "xcept", "panic"];
 
 export interface LineMatch extends Rule {
   /** The line is a `##[error]` annotation. */
