@@ -1,10 +1,10 @@
 // The log `rivumi triage` reads: a file, or standard input (`--log -`) copied to a temporary file
 // first, since the scan reads the file in chunks and from its end. Either is refused when it is
 // binary: a core dump or an archive would otherwise be "triaged" into nonsense.
-import { createWriteStream, mkdtempSync, openSync, readSync, closeSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import { readableFileArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 
@@ -34,13 +34,29 @@ export async function openLogInput(value: string, signal: AbortSignal): Promise<
   const dispose = () => rmSync(dir, { recursive: true, force: true });
   try {
     const path = join(dir, "stdin.log");
-    await pipeline(process.stdin, createWriteStream(path), { signal });
+    await copyStdin(path, signal);
     refuseBinary(path, "--log - (standard input)");
     return { path, dispose };
   } catch (error) {
     dispose();
     throw error;
   }
+}
+
+/** Copies standard input to `path`; an abort (Ctrl-C) ends the wait for more input at once. */
+async function copyStdin(path: string, signal: AbortSignal): Promise<void> {
+  const stop = () => process.stdin.destroy();
+  signal.addEventListener("abort", stop, { once: true });
+  const out = await open(path, "w");
+  try {
+    for await (const chunk of process.stdin) await out.write(chunk as Buffer);
+  } catch (error) {
+    if (!signal.aborted) throw error;
+  } finally {
+    signal.removeEventListener("abort", stop);
+    await out.close();
+  }
+  signal.throwIfAborted();
 }
 
 function refuseBinary(path: string, label: string): void {
