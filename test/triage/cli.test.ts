@@ -4,6 +4,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { run, USAGE } from "../../src/cli/triage-command.js";
+import { rankCandidates } from "../../src/triage/candidates.js";
+import type { Signal } from "../../src/triage/signals.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "fixtures");
@@ -90,13 +92,20 @@ describe("rivumi triage", () => {
         "FAIL src/db.test.ts",
         "  ● db › connects",
         "    TypeError: Cannot read properties of undefined (reading 'query')",
+        // more specific evidence than the candidates hold: the timeout still takes the last place
+        ...Array.from({ length: 12 }, (_, i) => [
+          `src/m${i}.ts:${i + 1}:5 - error TS2304: Cannot find name 'v${i}'.`,
+          ...["compiling", "compiling", "compiling", "compiling"],
+        ]).flat(),
         ...Array.from({ length: 60 }, (_, i) => `waiting ${i}`),
         "##[error]The action 'Run npm test' has timed out after 30 minutes.",
       ].join("\n"),
     );
     const json = JSON.parse((await cli(["--log", path, "--json"])).stdout);
-    expect(json.candidates[0].start_line).toBeLessThan(10);
-    expect(json.candidates.some((c: { kind: string }) => c.kind === "timeout")).toBe(true);
+    expect(json.candidates[0].kind).not.toBe("timeout");
+    expect(json.candidates).toContainEqual(
+      expect.objectContaining({ kind: "timeout", start_line: 127 }),
+    );
   });
 
   it("prints candidates with their quoted lines, the signature and the steps", async () => {
@@ -165,5 +174,46 @@ describe("rivumi triage", () => {
     writeFileSync(path, "x\n");
     chmodSync(path, 0o000);
     expect((await cli(["--log", path])).code).toBe(2);
+  });
+});
+
+describe("the runner's reason for ending a step", () => {
+  it("keeps the last place when more specific evidence fills the list", () => {
+    const signal = (anchor: number, pattern: string, extra: Partial<Signal> = {}): Signal => ({
+      step: 0,
+      start: anchor,
+      end: anchor,
+      anchor,
+      kind: "build",
+      score: 90,
+      lines: [`${pattern}: ${"abcdefghijklmnop".slice(anchor % 7)} went wrong`],
+      stepFailure: false,
+      pattern,
+      ...extra,
+    });
+    const tools = [
+      "tsc",
+      "eslint",
+      "vitest",
+      "cargo",
+      "gcc",
+      "go",
+      "ruff",
+      "mypy",
+      "javac",
+      "swift",
+    ];
+    const specific = tools.map((tool, i) => signal(10 * (i + 1), tool));
+    const timeout = signal(200, "timeout", { kind: "timeout", score: 50, stepFailure: true });
+    const ranked = rankCandidates({
+      signals: [...specific, timeout],
+      stepNames: ["Run npm test"],
+      failedSteps: new Set([0]),
+      failingStep: 0,
+    });
+    expect(ranked).toHaveLength(8);
+    expect(ranked.slice(0, 7).map((c) => c.kind)).toEqual(Array(7).fill("build"));
+    expect(ranked[7]).toMatchObject({ kind: "timeout", start_line: 200 });
+    expect(ranked[7]!.score).toBeLessThanOrEqual(ranked[6]!.score);
   });
 });
