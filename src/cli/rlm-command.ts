@@ -43,7 +43,7 @@ ${EFFORT_USAGE}
 On a terminal, progress is shown on stderr. Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal goes to .rivumi/runs/<id>/journal.jsonl unless --journal is given.
 Exit status: 0 finalized, 1 failed, 2 bad command line, 3 stopped at a limit (the iteration limit
-without finalize() among them), 130 Ctrl-C.`;
+without finalize() among them), 130 Ctrl-C, 143 SIGTERM.`;
 
 /** `rivumi rlm`: the RLM mode on a local file. */
 export async function run(argv: string[]): Promise<number> {
