@@ -10,6 +10,11 @@ export interface BenchResult {
   ok: boolean;
   /** In quick mode a miss fails CI only beyond this wide margin (ratio to the target). */
   failsQuick: boolean;
+  /**
+   * The bound `failsQuick` checks, as shown (e.g. "<= 6x"); absent when quick mode enforces
+   * nothing for this figure. Quick mode prints it instead of the target it does not enforce.
+   */
+  quickLimit?: string;
   detail?: string;
 }
 

@@ -108,6 +108,7 @@ const bench: Bench = async ({ quick }) => {
         target: "<= 3x git diff -M > /dev/null",
         ok: ratio <= 3,
         failsQuick: ratio > 6,
+        quickLimit: "<= 6x git diff -M",
         detail: `index ${median(index).toFixed(0)} ms, git alone ${median(gitAlone).toFixed(0)} ms, ${index.length} samples each, -l${renameLimit}`,
       },
       {
@@ -117,6 +118,7 @@ const bench: Bench = async ({ quick }) => {
         target: `<= diff size + 48 MB (${memoryBound.toFixed(0)} MB)`,
         ok: growth <= memoryBound,
         failsQuick: growth > 2 * memoryBound,
+        quickLimit: `<= ${(2 * memoryBound).toFixed(0)} MB`,
         detail: `peak RSS ${(peak / MB).toFixed(0)} MB, ${(loaded / MB).toFixed(0)} MB with the module loaded and nothing indexed`,
       },
     ];

@@ -71,6 +71,7 @@ const bench: Bench = async () => {
       target: "<= 0.5x",
       ok: ratio <= 0.5,
       failsQuick: ratio > 0.9,
+      quickLimit: "<= 0.9x",
       detail:
         `incremental ${tokens(incremental)} tokens (${incremental.coverage?.line ?? "?"}); ` +
         `full ${tokens(full)} tokens (${full.coverage?.line ?? "?"}); first review ${tokens(first)}`,

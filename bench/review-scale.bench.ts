@@ -230,6 +230,7 @@ const bench: Bench = async ({ quick }) => {
       target: "= 1 (every hunk)",
       ok: m.hunksExamined === m.hunksTotal && m.conclusion === "success",
       failsQuick: true,
+      quickLimit: "= 1 (every hunk)",
       detail: `${fmt(m.hunksExamined)} of ${fmt(m.hunksTotal)}, conclusion ${m.conclusion}, ${fmt(m.requests)} model requests, wall ${fmt(m.wallMs / 1000)} s, peak RSS ${fmt(m.peakRss / MB)} MB`,
     });
   }
@@ -243,6 +244,7 @@ const bench: Bench = async ({ quick }) => {
     target: "= 0",
     ok: extra === 0 && small.repairs === 0 && small.refusals === 0,
     failsQuick: true,
+    quickLimit: "= 0",
     detail: `${fmt(small.requests)} model requests: ${fmt(small.childRequests)} child requests for ${fmt(small.batches)} batches, ${fmt(small.repairs)} repairs, ${fmt(small.refusals)} refused parameters`,
   });
   results.push({
@@ -252,6 +254,7 @@ const bench: Bench = async ({ quick }) => {
     target: "<= 1.1x",
     ok: large.rootMaxChars <= 1.1 * small.rootMaxChars,
     failsQuick: large.rootMaxChars > 1.5 * small.rootMaxChars,
+    quickLimit: "<= 1.5x",
     detail: `${fmt(large.rootMaxChars)} vs ${fmt(small.rootMaxChars)} characters`,
   });
   const sentRatio = (large.sentChars - large.overheadChars) / large.diffBytes;
@@ -262,6 +265,7 @@ const bench: Bench = async ({ quick }) => {
     target: "<= 1.5x plus a fixed prompt per call",
     ok: sentRatio <= 1.5,
     failsQuick: sentRatio > 2.5,
+    quickLimit: "<= 2.5x plus a fixed prompt per call",
     detail: `${fmt(large.sentChars / MB)} MB sent in ${fmt(large.requests)} requests, of which ${fmt(large.overheadChars / MB)} MB are the child prompts (${fmt(large.overheadChars / Math.max(1, large.requests))} characters a call)`,
   });
   // The absolute ratio is the issue's target. It holds a fixed cost (start-up, clone, the REPL,
@@ -289,6 +293,7 @@ const bench: Bench = async ({ quick }) => {
     target: "<= 3x",
     ok: marginal <= 3,
     failsQuick: marginal > 30,
+    quickLimit: "<= 30x",
     detail: `${fmt((ownOf(large) - ownOf(small)) / 1000)} s more for the action, ${fmt((large.gitDiffMs - small.gitDiffMs) / 1000)} s more for git`,
   });
   return results;

@@ -77,6 +77,7 @@ const bench: Bench = async ({ quick }) => {
       target: "<= 1.25x (500 ms)",
       ok: m <= IDEAL * 1.25,
       failsQuick: m > IDEAL * 2,
+      quickLimit: "<= 2x (800 ms)",
       detail: `median ${m.toFixed(0)} ms over ${times.length} batches`,
     },
   ];

@@ -82,6 +82,7 @@ const bench: Bench = async ({ quick }) => {
       target: "<= 1000 ms",
       ok: m <= 1000,
       failsQuick: m > 3000,
+      quickLimit: "<= 3000 ms",
       detail: `${samples.length} samples`,
     };
   };

@@ -58,6 +58,7 @@ const bench: Bench = async () => {
       target: "<= 1.1x",
       ok: ratio <= 1.1,
       failsQuick: ratio > 1.5,
+      quickLimit: "<= 1.5x",
       detail: `largest root request ${small.toLocaleString("en-US")} vs ${large.toLocaleString("en-US")} chars`,
     },
   ];

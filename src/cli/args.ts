@@ -1,6 +1,7 @@
 import { errorText } from "../util/error-text.js";
 import { randomBytes } from "node:crypto";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { didYouMean } from "./suggest.js";
 import { UsageError } from "./usage-error.js";
 
 /** Whether the arguments ask for help (`--help` or `-h`, anywhere). */
@@ -19,11 +20,14 @@ export function printedHelp(argv: readonly string[], usage: string): boolean {
  * `parseArgs` (strict, and without positionals unless the config allows them: its defaults), its
  * complaints turned into usage errors (exit 2). A value that starts with '-' and is a number
  * (`--max-turns -1`) is taken as the value, so the range check can name the flag and the problem
- * instead of parseArgs calling the argument ambiguous.
+ * instead of parseArgs calling the argument ambiguous. An unknown option is named with the command
+ * and the closest known option.
  */
 export function parseCli<T extends ParseArgsConfig>(
   config: T,
   usage: string,
+  /** The command named in messages (`rivumi journal stats`); else the usage's first words. */
+  command?: string,
 ): ReturnType<typeof parseArgs<T>> {
   const args = config.args ? joinNegativeValues(config.args, config.options ?? {}) : undefined;
   try {
@@ -38,8 +42,23 @@ export function parseCli<T extends ParseArgsConfig>(
         `${name} needs a value (write ${name}=VALUE for a value that starts with '-')\n${usage}`,
       );
     }
+    const unknown = /^Unknown option '([^']+)'/.exec(message)?.[1];
+    if (unknown) {
+      const known = Object.entries(config.options ?? {}).flatMap(([name, o]) => [
+        `--${name}`,
+        ...(o.short ? [`-${o.short}`] : []),
+      ]);
+      throw new UsageError(
+        `unknown option '${unknown}' for '${command ?? commandOf(usage)}'${didYouMean(unknown.split("=")[0]!, known)}\n${usage}`,
+      );
+    }
     throw new UsageError(`${message}\n${usage}`);
   }
+}
+
+/** `rivumi review`, from the first line of a command's usage. */
+function commandOf(usage: string): string {
+  return /^usage: (rivumi [a-z]+)/.exec(usage)?.[1] ?? "rivumi";
 }
 
 function joinNegativeValues(

@@ -15,6 +15,7 @@ import type { Trigger } from "../trigger/trigger.js";
 import { Redactor } from "../util/redact.js";
 import { VERSION } from "../version.js";
 import { localRunId } from "./args.js";
+import { onCancelSignals } from "./exit.js";
 import type { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
 
@@ -51,7 +52,8 @@ export interface CliRun {
 
 /**
  * Starts a local run: the journal at `journalPath` (else under `<runsDir>/<id>/`), the API key
- * redacted from everything written, Ctrl-C turned into a cancellation that still reports, and
+ * redacted from everything written, Ctrl-C and SIGTERM turned into a cancellation that still
+ * reports, and
  * `timeoutMinutes` into a timeout. `observe` sees every journal event (for progress). A given
  * `journalPath` has been checked by `writableFileArg`.
  */
@@ -99,9 +101,8 @@ export function startCliRun(opts: {
   const stop = (reason: StopReason) => {
     if (!controller.signal.aborted) controller.abort({ rivumi: reason });
   };
-  // A second Ctrl-C finds the default handler again and ends the process at once.
-  const cancel = () => stop("cancelled");
-  process.once("SIGINT", cancel);
+  // A second Ctrl-C (or SIGTERM) finds the default handler again and ends the process at once.
+  const release = onCancelSignals(() => stop("cancelled"));
   const timer =
     opts.timeoutMinutes !== undefined
       ? setTimeout(() => stop("timeout"), opts.timeoutMinutes * 60_000)
@@ -121,7 +122,7 @@ export function startCliRun(opts: {
     stop,
     close: () => {
       clearTimeout(timer);
-      process.removeListener("SIGINT", cancel);
+      release();
     },
   };
 }

@@ -13,7 +13,35 @@ export const EXIT = {
   limit: 3,
   /** Ctrl-C: 128 + SIGINT, as shells report it. */
   interrupted: 130,
+  /** SIGTERM (`kill`, a CI runner cancelling): 128 + 15. */
+  terminated: 143,
 } as const;
+
+/** The signal that cancelled the run, if one did (signals belong to the process, so this does). */
+let cancelledBy: "SIGINT" | "SIGTERM" | undefined;
+
+/**
+ * Calls `cancel` on Ctrl-C (SIGINT) or SIGTERM, once each: a second signal of the same kind finds
+ * the default handler and ends the process at once. Returns the function that stops listening.
+ */
+export function onCancelSignals(cancel: () => void): () => void {
+  const listeners = (["SIGINT", "SIGTERM"] as const).map((signal) => {
+    const listener = () => {
+      cancelledBy ??= signal;
+      cancel();
+    };
+    process.once(signal, listener);
+    return () => process.removeListener(signal, listener);
+  });
+  return () => listeners.forEach((stop) => stop());
+}
+
+/** How a cancelled run ends: the one line and status of the signal that cancelled it. */
+export function interruption(): CliExit {
+  return cancelledBy === "SIGTERM"
+    ? new CliExit("terminated (SIGTERM)", EXIT.terminated)
+    : new CliExit("interrupted (Ctrl-C)", EXIT.interrupted);
+}
 
 /** A run that ends with one line on stderr and a given exit status, after printing any result. */
 export class CliExit extends Error {
@@ -45,7 +73,7 @@ export function endOf(opts: {
   why: string | undefined;
 }): CliExit | undefined {
   const { stop } = opts;
-  if (stop === "cancelled") return new CliExit("interrupted (Ctrl-C)", EXIT.interrupted);
+  if (stop === "cancelled") return interruption();
   const flag = stop ? LIMIT_FLAGS[stop] : undefined;
   if (flag)
     return new CliExit(

@@ -4,7 +4,7 @@ import type { InstructionsLayering } from "../context/instructions/types.js";
 import { git } from "../workspace/git.js";
 import { parseCli, printedHelp } from "./args.js";
 import { checkUserFile, localContext } from "./local-context.js";
-import { directoryArg } from "./paths.js";
+import { directoryArg, notARepository } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
 
@@ -48,7 +48,7 @@ export async function repoAndDirs(
   if (ref?.startsWith("-")) throw new UsageError(`--ref ${ref}: a revision cannot start with '-'`);
   const start = directoryArg("--repo", repo ?? ".");
   const root = await git(start, ["rev-parse", "--show-toplevel"], { allowFail: true });
-  if (!root) throw new UsageError(`--repo ${start}: not inside a git repository`);
+  if (!root) throw notARepository(start);
   if (ref !== undefined) {
     const sha = await git(root, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], {
       allowFail: true,

@@ -1,9 +1,15 @@
+import { plural } from "../util/plural.js";
 import { errorText } from "../util/error-text.js";
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import type { Prices } from "../journal/view/fields.js";
 import { renderPage } from "../journal/view/html.js";
-import { readJournal, readResultBeside, versionOf } from "../journal/view/read.js";
+import {
+  NotAJournal,
+  readJournal as readJournalFile,
+  readResultBeside,
+  versionOf,
+} from "../journal/view/read.js";
 import { readRequestsBeside } from "../journal/view/requests.js";
 import { buildPage } from "../journal/view/run-model.js";
 import { formatStats } from "../journal/view/stats-text.js";
@@ -11,6 +17,8 @@ import { journalStats } from "../journal/view/stats.js";
 import { bytes } from "../journal/view/text.js";
 import { VERSION } from "../version.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
+import { onCancelSignals } from "./exit.js";
+import { meant } from "./suggest.js";
 import { reasoningEffortFlag } from "./model-flags.js";
 import { UsageError } from "./usage-error.js";
 import { printErr, printJson, printOut } from "./output.js";
@@ -48,7 +56,7 @@ export async function run(argv: string[]): Promise<number> {
       throw new UsageError(`a subcommand is required: view, stats or replay\n${USAGE}`);
     default:
       throw new UsageError(
-        `unknown subcommand '${command}'; expected view, stats or replay\n${USAGE}`,
+        `unknown subcommand '${command}'${meant(command, ["view", "stats", "replay"], "rivumi journal ")}; expected view, stats or replay\n${USAGE}`,
       );
   }
 }
@@ -63,6 +71,7 @@ async function view(argv: string[]): Promise<number> {
       options: { output: { type: "string", short: "o" }, ...PRICES },
     },
     USAGE,
+    "rivumi journal view",
   );
   const path = journalArgument(positionals);
   const prices = parsePrices(values.prices);
@@ -88,7 +97,9 @@ async function view(argv: string[]): Promise<number> {
     throw new Error(`-o ${out}: ${errorText(error)}`);
   }
   for (const note of journal.notes) printErr(`note: ${note.split("\n")[0]}\n`);
-  printOut(`${out} (${bytes(Buffer.byteLength(page))}, ${journal.events.length} events)\n`);
+  printOut(
+    `${out} (${bytes(Buffer.byteLength(page))}, ${plural(journal.events.length, "event")})\n`,
+  );
   return 0;
 }
 
@@ -100,6 +111,7 @@ async function stats(argv: string[]): Promise<number> {
       options: { json: { type: "boolean", default: false }, ...PRICES },
     },
     USAGE,
+    "rivumi journal stats",
   );
   const path = journalArgument(positionals);
   const journal = await readJournal(path);
@@ -133,6 +145,7 @@ async function replay(argv: string[]): Promise<number> {
       },
     },
     USAGE,
+    "rivumi journal replay",
   );
   const path = journalArgument(positionals);
   const baseUrl = values["base-url"];
@@ -155,8 +168,7 @@ async function replay(argv: string[]): Promise<number> {
   redactor.add(env.apiKey);
   const { formatReplay, NoRecordedRequests, replayJournal } = await import("./journal-replay.js");
   const controller = new AbortController();
-  const cancel = () => controller.abort(new Error("cancelled"));
-  process.once("SIGINT", cancel);
+  const release = onCancelSignals(() => controller.abort(new Error("cancelled")));
   try {
     const report = await replayJournal({
       journalPath: path,
@@ -180,12 +192,22 @@ async function replay(argv: string[]): Promise<number> {
     printErr(`rivumi: ${error.message}\n`);
     return 1;
   } finally {
-    process.off("SIGINT", cancel);
+    release();
   }
 }
 
 /** JSON keeps the keys of unknown values (a cost without prices) as null instead of dropping them. */
 const withNulls = (_key: string, value: unknown) => (value === undefined ? null : value);
+
+/** The journal at `path`; a file that holds none is a wrong argument (exit 2), like a missing one. */
+async function readJournal(path: string): ReturnType<typeof readJournalFile> {
+  try {
+    return await readJournalFile(path);
+  } catch (error) {
+    if (error instanceof NotAJournal) throw new UsageError(`JOURNAL ${error.message}`);
+    throw error;
+  }
+}
 
 function journalArgument(positionals: string[]): string {
   const [given, ...extra] = positionals;

@@ -1,6 +1,7 @@
 // `rivumi journal replay`: sends a run's recorded agent-loop requests to another endpoint and
 // model, one by one, and says for each whether the reply differs from the recorded one. It only
 // ever calls the model: no tool runs, nothing is written to GitHub or to the journal.
+import { plural } from "../util/plural.js";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import {
@@ -204,8 +205,8 @@ const what = (a: Answer) =>
   a.kind === "final answer"
     ? "a final answer"
     : a.calls
-      ? `${a.calls.length} tool call(s) (${names(a.calls)})`
-      : `${count(a.callCount ?? 0)} tool call(s)`;
+      ? `${plural(a.calls.length, "tool call")} (${names(a.calls)})`
+      : plural(a.callCount ?? 0, "tool call");
 
 function compare(
   recorded: Answer,
@@ -256,7 +257,7 @@ const line = (text: string, max = 300) => shown(text, max).replace(/\r?\n/g, "â
 
 export function formatReplay(report: ReplayReport): string {
   const out = [
-    `replay of ${line(report.journal)} against ${line(report.model)} at ${line(report.baseUrl)}: ${count(report.items.length)} request(s)`,
+    `replay of ${line(report.journal)} against ${line(report.model)} at ${line(report.baseUrl)}: ${plural(report.items.length, "request")}`,
     ...report.notes.map((n) => `note: ${line(n, 1_000)}`),
   ];
   for (const [i, item] of report.items.entries()) {

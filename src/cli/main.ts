@@ -3,6 +3,7 @@ import { CliExit, EXIT } from "./exit.js";
 import { UsageError } from "./usage-error.js";
 import { VERSION } from "../version.js";
 import { printErr } from "./output.js";
+import { meant } from "./suggest.js";
 
 /** Each command lives in its own module, loaded only when it runs. */
 const COMMANDS: Record<
@@ -50,13 +51,15 @@ ${Object.entries(COMMANDS)
   .map(([name, c]) => `  ${name.padEnd(14)}${c.summary}`)
   .join("\n")}
 
-Run 'rivumi <command> --help' (or -h) for a command's options.
-Exit status: 0 done, 1 the run failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;
+Run 'rivumi help <command>' (or 'rivumi <command> --help') for a command's options; -v prints
+the version.
+Exit status: 0 done, 1 the run failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C,
+143 SIGTERM.`;
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === "--version" || command === "-V" || command === "version") {
+    if (command === "--version" || command === "-v" || command === "-V" || command === "version") {
       process.stdout.write(`rivumi ${VERSION}\n`);
       return EXIT.ok;
     }
@@ -64,16 +67,13 @@ export async function main(argv: string[]): Promise<number> {
       throw new UsageError(
         `a command is required: ${Object.keys(COMMANDS).join(", ")}; see 'rivumi --help'`,
       );
+    if (command === "help" && rest[0] !== undefined && !rest[0].startsWith("-"))
+      return await (await commandNamed(rest[0]).load()).run(["--help"]);
     if (command === "--help" || command === "-h" || command === "help") {
       process.stdout.write(`${HELP}\n`);
       return EXIT.ok;
     }
-    const entry = COMMANDS[command];
-    if (!entry)
-      throw new UsageError(
-        `unknown command '${command}'; commands: ${Object.keys(COMMANDS).join(", ")}`,
-      );
-    return await (await entry.load()).run(rest);
+    return await (await commandNamed(command).load()).run(rest);
   } catch (error) {
     // One line, always: the first line of the message (a usage error's usage follows it).
     const message = errorText(error);
@@ -81,6 +81,16 @@ export async function main(argv: string[]): Promise<number> {
     if (error instanceof CliExit) return error.code;
     return error instanceof UsageError ? EXIT.usage : EXIT.failed;
   }
+}
+
+/** The command of that name, else a usage error with the closest name. */
+function commandNamed(name: string): (typeof COMMANDS)[string] {
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (entry) return entry;
+  const names = Object.keys(COMMANDS);
+  throw new UsageError(
+    `unknown command '${name}'${meant(name, names, "rivumi ")}; commands: ${names.join(", ")}`,
+  );
 }
 
 process.exitCode = await main(process.argv.slice(2));

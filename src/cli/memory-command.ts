@@ -1,4 +1,5 @@
 import { execa } from "execa";
+import { plural } from "../util/plural.js";
 import { homedir, userInfo } from "node:os";
 import { basename, isAbsolute, join } from "node:path";
 // The local pieces only: the CLI starts without loading the GitHub client.
@@ -15,6 +16,7 @@ import {
 import { formatEntry, selectMemory } from "../context/memory/retrieval.js";
 import { parseStore } from "../memory-store/parse.js";
 import { asksForHelp, parseCli } from "./args.js";
+import { meant } from "./suggest.js";
 import { writableFileArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 import { printErr, printJson, printOut } from "./output.js";
@@ -70,7 +72,8 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
   const options = allowed[sub];
   if (!options) {
     const hint = ["delete", "remove", "rm"].includes(sub) ? " (to remove an entry: forget ID)" : "";
-    throw new UsageError(`unknown memory command '${sub}'; use add, list or forget${hint}`);
+    const guess = hint ? "" : meant(sub, Object.keys(allowed), "rivumi memory ");
+    throw new UsageError(`unknown memory command '${sub}'${guess}; use add, list or forget${hint}`);
   }
   const { values, positionals } = parseCli(
     {
@@ -86,6 +89,7 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
       allowPositionals: sub === "forget",
     },
     USAGE,
+    `rivumi memory ${sub}`,
   );
   const extra = Object.keys(values).filter((k) => !options.includes(k) && k !== "json");
   if (extra.length > 0 || (sub !== "list" && values.json)) {
@@ -133,8 +137,8 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
     }
     for (const e of entries) io.stdout(`${e.id}  ${formatEntry(e)}\n`);
     io.stdout(
-      `${entries.length} entries for ${user} in ${project} (latest ${LIST_LIMIT}); ` +
-        `${parsed.rows.length} rows read, ${parsed.skipped} skipped; store ${store.source}\n`,
+      `${plural(entries.length, "entry", "entries")} for ${user} in ${project} (latest ${LIST_LIMIT}); ` +
+        `${plural(parsed.rows.length, "row")} read, ${parsed.skipped} skipped; store ${store.source}\n`,
     );
     return 0;
   }

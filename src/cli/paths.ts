@@ -23,6 +23,22 @@ export function directoryArg(flag: string, value: string, base = "."): string {
   return path;
 }
 
+/**
+ * How a message names the repository `dir` (shown as `shown`): as `--repo …` when the flag chose
+ * it, else as the folder itself (a `--repo` nobody typed would only confuse).
+ */
+export function repoLabel(dir: string, shown = dir): string {
+  return resolve(dir) === process.cwd() ? shown : `--repo ${shown}`;
+}
+
+/** The error for a folder outside any git repository, naming `--repo` only when it was given. */
+export function notARepository(dir: string): UsageError {
+  if (repoLabel(dir) !== dir) return new UsageError(`--repo ${dir}: not inside a git repository`);
+  return new UsageError(
+    `not inside a git repository: ${resolve(dir)} (run rivumi in a clone, or point --repo at one)`,
+  );
+}
+
 /** An existing regular file that can be read (`--input`, `--log`). */
 export function readableFileArg(flag: string, value: string): string {
   if (value === "") throw new UsageError(`${flag}: the value is empty; give a file`);

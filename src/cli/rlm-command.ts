@@ -1,4 +1,5 @@
 import { errorText } from "../util/error-text.js";
+import { plural } from "../util/plural.js";
 import { resolve } from "node:path";
 import { runMode } from "../modes/index.js";
 import type { Outcome, StopReason } from "../outcome/outcome.js";
@@ -45,7 +46,7 @@ The journal goes to .rivumi/runs/<id>/journal.jsonl, with requests.jsonl, result
 output) and journal.html beside it, unless --journal is given (then only the journal is written).
 --model scripted answers with canned replies, no endpoint and no key: a look at the flow only.
 Exit status: 0 finalized, 1 failed, 2 bad command line, 3 stopped at a limit (the iteration limit
-without finalize() among them), 130 Ctrl-C.`;
+without finalize() among them), 130 Ctrl-C, 143 SIGTERM.`;
 
 /** `rivumi rlm`: the RLM mode on a local file. */
 export async function run(argv: string[]): Promise<number> {
@@ -177,7 +178,7 @@ export async function run(argv: string[]): Promise<number> {
         ...(label ? [`(${label})`, ""] : []),
         result.answer,
         "",
-        `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${result.iterations} iteration(s) · ${result.childCalls} child call(s)`,
+        `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${plural(result.iterations, "iteration")} · ${plural(result.childCalls, "child call")}`,
         `tokens: ${usage.promptTokens} in${cached}, ${usage.completionTokens} out${reasoning}${cost} · largest root request: ${result.rootMaxPromptChars} chars`,
         `journal: ${journal}`,
       ].join("\n");

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { PullFile } from "../github/port.js";
 import { changedFiles } from "../workspace/diff-files.js";
 import { git } from "../workspace/git.js";
+import { notARepository, repoLabel } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 
 export interface LocalDiff {
@@ -33,14 +34,14 @@ export async function snapshotLocalDiff(
   base: string | undefined,
 ): Promise<LocalDiff> {
   const root = await git(repo, ["rev-parse", "--show-toplevel"], { allowFail: true });
-  if (!root) throw new UsageError(`--repo ${repo}: not inside a git repository`);
+  if (!root) throw notARepository(repo);
   const hasHead =
     (await git(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], {
       allowFail: true,
     })) !== "";
   if (!hasHead)
     throw new UsageError(
-      `--repo ${root}: the repository has no commits yet; commit once, then review against that commit`,
+      `${repoLabel(repo, root)}: the repository has no commits yet; commit once, then review against that commit`,
     );
   const baseRef = base ?? (await defaultBase(root));
   if (baseRef.startsWith("-"))

@@ -1,20 +1,26 @@
-import { accessSync, constants, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { triageJson, triageLog, type TriageResult } from "../triage/index.js";
+import { quotedLine, triageJson, triageLog, type TriageResult } from "../triage/index.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
+import { interruption, onCancelSignals } from "./exit.js";
+import { openLogInput } from "./triage-input.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
 import { formatHistory, readLocalHistory } from "./triage-history.js";
 import { journalTriage } from "./triage-journal.js";
 
-export const USAGE = `usage: rivumi triage --log FILE [--step NAME] [--max-bytes N] [--json]
+export const USAGE = `usage: rivumi triage --log FILE|- [--step NAME] [--max-bytes N] [--json]
        rivumi triage --history [--repo DIR] [--branch NAME] [--signature SIG] [--json]
 
 Points at the few short line ranges of a failed CI job log that most likely say why it failed,
 best first, with the step each belongs to, and prints a signature that stays the same when the same
 failure happens again (timestamps, durations, ids and temporary paths do not count). Offline and
-deterministic: no model is called. Line numbers count lines split on \\n.
---step names the failed step as the Actions API gives it; its lines are preferred.
+deterministic: no model is called. Line numbers count lines split on \\n; each candidate's lines
+are shown whole (timestamps and colour codes removed; a line over 2,000 characters is cut, saying so),
+and --json gives them as "lines". --log - reads the log from standard input; a binary file is
+refused.
+--step names the failed step as the Actions API gives it; its lines are preferred. A name the log
+has no step for is an error that lists the steps it has.
 --max-bytes searches only the log's last N bytes (the lines before are still counted).
 --history prints the failures the action remembered in the last 30 days (triage-history.jsonl on
 the memory branch), read from this clone's origin/BRANCH, else its local BRANCH: run
@@ -22,8 +28,8 @@ the memory branch), read from this clone's origin/BRANCH, else its local BRANCH:
 memory-branch (default rivumi-memory); --signature keeps the signatures starting with SIG.
 Each --log run leaves a journal in .rivumi/runs/<id>/, with result.json and journal.html beside it.`;
 
-/** Longest line quoted in the text form. */
-const QUOTE_WIDTH = 200;
+/** Characters of a quoted line per printed row; the rest of the line follows on the next rows. */
+const WRAP_WIDTH = 120;
 
 /** `rivumi triage`: where a failed job log says why it failed. */
 export async function run(argv: string[]): Promise<number> {
@@ -58,33 +64,57 @@ export async function run(argv: string[]): Promise<number> {
   }
   for (const flag of ["repo", "branch", "signature"] as const)
     if (values[flag] !== undefined) throw new UsageError(`--${flag} goes with --history\n${USAGE}`);
-  if (!values.log) throw new UsageError(`--log FILE is required\n${USAGE}`);
-  const path = resolve(values.log);
-  if (!isReadableFile(path)) throw new UsageError(`--log ${values.log}: not a readable file`);
+  if (values.log === undefined) throw new UsageError(`--log FILE is required\n${USAGE}`);
   const maxBytes =
     values["max-bytes"] === undefined
       ? undefined
       : wholeNumber("max-bytes", values["max-bytes"], 1);
   const started = Date.now();
-  const result = await triageLog(path, {
-    ...(values.step ? { failedStep: values.step } : {}),
-    ...(maxBytes !== undefined ? { maxBytes } : {}),
+  let bytes = 0;
+  const result = await interruptible(async (signal) => {
+    const log = await openLogInput(values.log!, signal);
+    try {
+      bytes = statSync(log.path).size;
+      return await triageLog(log.path, {
+        ...(values.step ? { failedStep: values.step } : {}),
+        ...(maxBytes !== undefined ? { maxBytes } : {}),
+        signal,
+      });
+    } finally {
+      log.dispose();
+    }
   });
+  if (values.step && result.failedStep === undefined) throw unknownStep(values.step, result);
   const json = triageJson(result);
-  const bytes = statSync(path).size;
-  const journal = await journalTriage({ log: path, bytes, started, result, json });
+  const journal = await journalTriage({ log: values.log!, bytes, started, result, json });
   if (values.json) printJson(`${JSON.stringify({ ...json, journal })}\n`);
   else printOut(`${formatTriage(result)}\njournal: ${journal}\n`);
   return 0;
 }
 
-function isReadableFile(path: string): boolean {
+/** Runs `work` with Ctrl-C and SIGTERM turned into an abort that ends with the usual line. */
+async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const release = onCancelSignals(() => controller.abort());
   try {
-    accessSync(path, constants.R_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
+    return await work(controller.signal);
+  } catch (error) {
+    if (controller.signal.aborted) throw interruption();
+    throw error;
+  } finally {
+    release();
   }
+}
+
+/** `--step` named no step of the log: say which steps it has (the action ignores a miss). */
+function unknownStep(name: string, result: TriageResult): UsageError {
+  const names = [...new Set(result.steps.map((s) => JSON.stringify(s.name)))];
+  const shown =
+    names.length > 12 ? [...names.slice(0, 12), `and ${names.length - 12} more`] : names;
+  const where = result.truncated ? "the searched end of the log" : "the log";
+  return new UsageError(
+    `--step ${JSON.stringify(name)}: ${where} has no such step; its steps: ${shown.join(", ")}`,
+  );
 }
 
 /** The readable form: each candidate with its quoted lines, then the signature and the steps. */
@@ -97,8 +127,10 @@ export function formatTriage(result: TriageResult): string {
     out.push(`${i + 1}. ${range} · ${c.kind} · step "${c.step}" · score ${c.score}`);
     const width = String(c.end_line).length;
     c.lines.forEach((line, k) => {
-      const text = line.length > QUOTE_WIDTH ? `${line.slice(0, QUOTE_WIDTH)}…` : line;
-      out.push(`   ${String(c.start_line + k).padStart(width)} | ${text}`);
+      wrapped(quotedLine(line), WRAP_WIDTH).forEach((row, r) => {
+        const no = r === 0 ? String(c.start_line + k) : "";
+        out.push(`   ${no.padStart(width)} | ${row}`);
+      });
     });
   });
   out.push("", `signature: ${result.signature}`);
@@ -109,4 +141,24 @@ export function formatTriage(result: TriageResult): string {
       `  ${`${s.start_line}-${s.end_line}`.padEnd(13)} ${s.name}${s.failed ? "  (failed)" : ""}`,
     );
   return out.join("\n");
+}
+
+/**
+ * A line in rows of at most `width` characters, broken after a space when one is near the end of
+ * the row. Code points are not split.
+ */
+export function wrapped(line: string, width: number): string[] {
+  const chars = Array.from(line);
+  if (chars.length <= width) return [line];
+  const rows: string[] = [];
+  let at = 0;
+  while (chars.length - at > width) {
+    let cut = at + width;
+    const space = chars.lastIndexOf(" ", cut - 1);
+    if (space > at + width / 2) cut = space + 1;
+    rows.push(chars.slice(at, cut).join(""));
+    at = cut;
+  }
+  rows.push(chars.slice(at).join(""));
+  return rows;
 }

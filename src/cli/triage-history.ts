@@ -6,6 +6,7 @@ import { HISTORY_DAYS, parseHistory, type HistoryRow } from "../triage/history.j
 import { summariseHistory, type SignatureHistory } from "../triage/history-summary.js";
 import { revealInvisible } from "../util/invisible.js";
 import { git } from "../workspace/git.js";
+import { notARepository } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +34,7 @@ export interface LocalHistory {
 /** Reads the history from the clone: the remote-tracking branch, else a local one of that name. */
 export async function readLocalHistory(query: HistoryQuery): Promise<LocalHistory> {
   const root = await git(query.repo, ["rev-parse", "--show-toplevel"], { allowFail: true });
-  if (!root) throw new UsageError(`--repo ${query.repo}: not inside a git repository`);
+  if (!root) throw notARepository(query.repo);
   const refs = [`refs/remotes/origin/${query.branch}`, `refs/heads/${query.branch}`];
   let ref: string | undefined;
   for (const candidate of refs) {

@@ -39,6 +39,8 @@ interface Draft {
   lines: string[];
   /** Already joined with a neighbour (the bonus for that is given once). */
   merged?: boolean;
+  /** Holds the runner's own reason for ending the step (a timeout, a cancellation). */
+  runnerReason: boolean;
 }
 
 /** The candidates, best first. */
@@ -55,6 +57,7 @@ export function rankCandidates(input: RankInput): TriageCandidate[] {
     for (const other of pool) other.score -= overlapPenalty(chosen, other);
   }
   keepFailingStepShown(picked, pool, input.failingStep ?? input.preferredStep);
+  keepRunnerReason(picked, pool, input.limit ?? 8);
   return picked
     .map((d, rank) => (rank === 0 ? d : trimmed(d, RUNNER_UP_SPAN)))
     .map((d) => ({
@@ -97,6 +100,7 @@ function merge(signals: readonly Signal[]): Draft[] {
         kind: stronger ? s.kind : last.kind,
         score: Math.max(last.score - (last.merged ? 2 : 0), s.score) + 2,
         merged: true,
+        runnerReason: last.runnerReason || isRunnerReason(s),
       });
     } else
       out.push({
@@ -108,6 +112,7 @@ function merge(signals: readonly Signal[]): Draft[] {
         kind: s.kind,
         score: s.score,
         lines: [...s.lines],
+        runnerReason: isRunnerReason(s),
       });
   }
   return out;
@@ -184,4 +189,23 @@ function keepFailingStepShown(picked: Draft[], pool: Draft[], failing: number | 
     ...best,
     score: Math.min(best.score, picked[at - 1]?.score ?? best.score),
   });
+}
+
+/** The runner's own line saying why it ended the step, other than a bare exit code. */
+function isRunnerReason(s: Signal): boolean {
+  return s.stepFailure && s.kind !== "exit-code";
+}
+
+/**
+ * A timeout or cancellation the runner reported is listed even below more specific evidence: it
+ * says how the job ended. It takes the last place, so the first ones are unchanged.
+ */
+function keepRunnerReason(picked: Draft[], pool: Draft[], limit: number): void {
+  if (picked.some((d) => d.runnerReason)) return;
+  const reasons = pool.filter((d) => d.runnerReason);
+  if (reasons.length === 0) return;
+  const best = reasons.reduce((a, b) => (b.score > a.score ? b : a));
+  const at = Math.min(picked.length, limit - 1);
+  const floor = picked[at - 1]?.score ?? best.score;
+  picked.splice(at, picked.length - at, { ...best, score: Math.min(best.score, floor) });
 }

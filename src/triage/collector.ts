@@ -7,7 +7,7 @@
 import { cleanLine, ghStepName } from "./clean-line.js";
 import { expandSpan } from "./expand.js";
 import type { LineWindow, LogLine } from "./log-lines.js";
-import { classify, PATTERN_NEEDLES } from "./patterns.js";
+import { classify, PATTERN_NEEDLES, type LineMatch } from "./patterns.js";
 import { SignalStore } from "./signals.js";
 import { STEP_NEEDLES, StepTracker, type StepRecord } from "./steps.js";
 
@@ -39,7 +39,32 @@ export class Collector {
     if (this.steps.observe(line.no, text, gh) !== "output") return;
     const match = classify(text);
     if (!match || (!match.annotated && loggedByTest(window.before(2)))) return;
-    const step = this.steps.current;
+    this.record(line, text, match, this.steps.current, window);
+  };
+
+  /** After the scan: a log where the runner reported nothing is judged by its last lines. */
+  finish(tail: LogLine[]): void {
+    if (this.failures.size > 0 || this.annotated.size > 0) return;
+    // The runner's own reason (a timeout, a cancellation) without `##[error]`: no byte needle
+    // finds it cheaply, but it is among the last lines when it is why the job ended.
+    tail.forEach((line, i) => {
+      const text = cleanLine(line.raw);
+      const match = classify(text);
+      if (!match?.stepFailure || match.kind === "exit-code") return;
+      const step = this.steps.all.findLast((r) => r.start <= line.no) ?? this.steps.current;
+      this.record(line, text, match, step, windowAt(tail, i));
+    });
+    if (this.failures.size === 0) this.lookBack(tail, this.steps.current, true);
+  }
+
+  /** Turns a classified line of `step` into evidence, and looks back from a summing-up line. */
+  private record(
+    line: LogLine,
+    text: string,
+    match: LineMatch,
+    step: StepRecord,
+    window: LineWindow,
+  ): void {
     if (match.stepFailure) {
       step.failed = true;
       if (!this.failures.has(step.index)) this.failures.set(step.index, line.no);
@@ -62,12 +87,6 @@ export class Collector {
     });
     if (match.lookBack)
       this.lookBack(window.before(match.lookBack), step, match.stepFailure === true);
-  };
-
-  /** After the scan: a log where the runner reported nothing is judged by its last lines. */
-  finish(tail: LogLine[]): void {
-    if (this.failures.size === 0 && this.annotated.size === 0)
-      this.lookBack(tail, this.steps.current, true);
   }
 
   private lookBack(lines: readonly LogLine[], step: StepRecord, isFailure: boolean): void {

@@ -22,7 +22,11 @@ export async function triageLog(path: string, options: TriageOptions = {}): Prom
   const collector = new Collector();
   const scan = await scanLog(
     path,
-    { needles: NEEDLES, ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}) },
+    {
+      needles: NEEDLES,
+      ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
     collector.onHit,
   );
   collector.finish(scan.tail(40));
@@ -41,13 +45,29 @@ export async function triageLog(path: string, options: TriageOptions = {}): Prom
     signature: failureSignature(candidates.slice(0, SIGNATURE_CANDIDATES)),
     steps: collector.steps.finish(scan.lines),
     truncated: scan.truncated,
+    ...(preferred !== undefined ? { failedStep: records[preferred]!.name } : {}),
   };
 }
 
-/** The JSON that `rivumi triage --json` prints: the result without the candidates' text. */
+/** A quoted line longer than this is cut, with a note saying so. */
+export const QUOTE_MAX_CHARS = 2000;
+
+/** A candidate's line as shown: whole, unless it is over `QUOTE_MAX_CHARS`. */
+export function quotedLine(line: string): string {
+  if (line.length <= QUOTE_MAX_CHARS) return line;
+  return `${line.slice(0, QUOTE_MAX_CHARS)}… [line cut at ${QUOTE_MAX_CHARS.toLocaleString("en-US")} characters]`;
+}
+
+/**
+ * The JSON that `rivumi triage --json` prints: the result, each candidate with its lines as shown
+ * (timestamps and colour codes removed; `start_line` is the first one's number in the file).
+ */
 export function triageJson(result: TriageResult): object {
   return {
-    candidates: result.candidates.map(({ lines: _lines, ...rest }) => rest),
+    candidates: result.candidates.map(({ lines, ...rest }) => ({
+      ...rest,
+      lines: lines.map(quotedLine),
+    })),
     signature: result.signature,
     steps: result.steps,
     ...(result.truncated ? { truncated: true } : {}),

@@ -30,6 +30,8 @@ export interface ScanOptions {
   readonly chunkBytes?: number;
   /** Bytes of history kept before, and of lookahead after, the searched region. */
   readonly contextBytes?: number;
+  /** Stops the scan between chunks (Ctrl-C): the scan rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ScanEnd {
@@ -119,6 +121,7 @@ export async function scanLog(
     };
 
     for (;;) {
+      options.signal?.throwIfAborted();
       while (!eof && end < buf.length) {
         const { bytesRead } = await fh.read(buf, end, buf.length - end, fileOff);
         if (bytesRead === 0) eof = true;

@@ -26,7 +26,7 @@ export interface TriageCandidate {
   readonly kind: CandidateKind;
   /** Higher is more likely the cause; only the order within one result means anything. */
   readonly score: number;
-  /** The range's lines with timestamps and colour codes removed (not part of the JSON form). */
+  /** The range's lines with timestamps and colour codes removed. */
   readonly lines: readonly string[];
 }
 
@@ -47,6 +47,8 @@ export interface TriageResult {
   readonly steps: readonly TriageStep[];
   /** The file was longer than `maxBytes`: only its end was searched (line numbers stay exact). */
   readonly truncated: boolean;
+  /** The step `failedStep` was matched to; absent when none was named or none matched. */
+  readonly failedStep?: string;
 }
 
 export interface TriageOptions {
@@ -54,4 +56,6 @@ export interface TriageOptions {
   readonly failedStep?: string;
   /** Search only the last this many bytes of the file (the lines before are only counted). */
   readonly maxBytes?: number;
+  /** Stops the scan (Ctrl-C): `triageLog` rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }

@@ -1,14 +1,15 @@
 // One row per way to call the CLI wrongly (and a few ways a run ends early): the arguments, the
 // exit status and the first line of stderr, against the built dist/cli.js under the oldest Node
 // the package claims. The table is also written to test-output/cli-table.md for reading.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execa } from "execa";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROOT } from "../support/action-run.js";
 import { sh } from "../support/git-fixture.js";
 import { startModelServer, type ModelServer, type Step } from "../support/model-server.js";
-import { runCli } from "./support/cli.js";
+import { CLI, cliNode, runCli } from "./support/cli.js";
 
 let dir = "";
 const servers: ModelServer[] = [];
@@ -27,6 +28,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, "adir"));
   writeFileSync(join(dir, "file.txt"), "ok\n".repeat(50) + "ERROR: disk full\n");
   writeFileSync(join(dir, "latin1.md"), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a]));
+  writeFileSync(join(dir, "core.bin"), Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 32)));
 });
 
 afterAll(async () => {
@@ -58,8 +60,40 @@ type Row = [
 
 const TABLE: Row[] = [
   [[], 2, /^rivumi: a command is required: review, instructions/],
-  [["frobnicate"], 2, /^rivumi: unknown command 'frobnicate'/],
-  [["review", "--bogus"], 2, /^rivumi: Unknown option '--bogus'/],
+  [["frobnicate"], 2, /^rivumi: unknown command 'frobnicate'; commands: review, /],
+  [
+    ["reveiw"],
+    2,
+    /^rivumi: unknown command 'reveiw' \(did you mean 'rivumi review'\?\); commands: /,
+  ],
+  [["review", "--bogus"], 2, /^rivumi: unknown option '--bogus' for 'rivumi review'$/],
+  [
+    ["review", "--bsae", "main"],
+    2,
+    /^rivumi: unknown option '--bsae' for 'rivumi review'; did you mean --base\?$/,
+  ],
+  [
+    ["journal", "stats", "--jsno", "x"],
+    2,
+    /^rivumi: unknown option '--jsno' for 'rivumi journal stats'; did you mean --json\?$/,
+  ],
+  [
+    ["journal", "stat", "x"],
+    2,
+    /^rivumi: unknown subcommand 'stat' \(did you mean 'rivumi journal stats'\?\); expected view/,
+  ],
+  [
+    ["memory", "lst"],
+    2,
+    /^rivumi: unknown memory command 'lst' \(did you mean 'rivumi memory list'\?\)/,
+  ],
+  // Outside a repository (the table runs in a temporary folder): no --repo was given, none is named.
+  [
+    ["instructions"],
+    2,
+    /^rivumi: not inside a git repository: \/.* \(run rivumi in a clone, or point --repo at one\)$/,
+  ],
+  [["triage", "--history"], 2, /^rivumi: not inside a git repository: \//],
   [["review", "--repo", "file.txt"], 2, /^rivumi: --repo file.txt: not a directory/],
   [["review", "--repo", "nope"], 2, /^rivumi: --repo nope: no such directory$/],
   [["review", "--repo", "adir"], 2, /^rivumi: --repo .*adir: not inside a git repository$/],
@@ -186,8 +220,27 @@ const TABLE: Row[] = [
     /^rivumi: --input adir: not a readable file \(a directory\)$/,
   ],
   [["rlm", "--question", "why?"], 2, /^rivumi: --input FILE is required$/],
-  [["triage", "--log", "nope.log"], 2, /^rivumi: --log nope.log: not a readable file$/],
+  [
+    ["triage", "--log", "nope.log"],
+    2,
+    /^rivumi: --log nope.log: not a readable file \(no such file\)$/,
+  ],
+  [
+    ["triage", "--log", "file.txt", "--step", "build"],
+    2,
+    /^rivumi: --step "build": the log has no such step; its steps: "job"$/,
+  ],
+  [
+    ["triage", "--log", "core.bin"],
+    2,
+    /^rivumi: --log core.bin: a binary file \(87\.5% control bytes in its first 64 KiB\), not a text log$/,
+  ],
   [["journal", "view", "nope.jsonl"], 2, /^rivumi: JOURNAL nope.jsonl: not a readable file$/],
+  [
+    ["journal", "view", "file.txt"],
+    2,
+    /^rivumi: JOURNAL .*file.txt: no journal events in 51 lines \(a journal has one JSON object/,
+  ],
   // Runs that start and end early: the model fails, a limit stops them.
   [
     ["review", "--repo", "repo", "--base", "main"],
@@ -259,5 +312,75 @@ describe("the CLI table: arguments, exit status, first line of stderr", () => {
     expect(lines[0] ?? "").toMatch(stderr);
     // Errors are one line; nothing else is written to stderr (no stack, no usage text).
     expect(lines.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("what the CLI prints besides errors, and how a signal ends it", () => {
+  it("-v and --version print the version; 'help <command>' prints that command's usage", async () => {
+    for (const flag of ["-v", "--version"])
+      expect((await runCli([flag])).stdout).toMatch(/^rivumi \d+\.\d+\.\d+/);
+    const usage = (await runCli(["triage", "--help"])).stdout;
+    expect(usage).toMatch(/^usage: rivumi triage /);
+    expect((await runCli(["help", "triage"])).stdout).toBe(usage);
+  });
+
+  it("triage --log - reads the log from standard input", async () => {
+    const run = await runCli(["triage", "--log", "-", "--json"], {
+      input: "building\nError: ENOSPC: no space left on device, write\n",
+    });
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout).candidates[0]).toMatchObject({
+      start_line: 2,
+      lines: ["Error: ENOSPC: no space left on device, write"],
+    });
+  });
+
+  it.each([
+    ["SIGINT", 130, "rivumi: interrupted (Ctrl-C)"],
+    ["SIGTERM", 143, "rivumi: terminated (SIGTERM)"],
+  ] as const)("rlm on %s: one line, exit %i, the journal finished", async (signal, exit, line) => {
+    let asked: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    const server = await startModelServer([
+      () => {
+        asked();
+        return { hang: true };
+      },
+    ]);
+    servers.push(server);
+    const journal = join(dir, `rlm-${signal}.jsonl`);
+    const child = execa(cliNode(), [CLI, ...RLM, "--journal", journal], {
+      reject: false,
+      cwd: dir,
+      env: {
+        OPENAI_BASE_URL: server.url,
+        OPENAI_API_KEY: "sk-table",
+        XDG_CONFIG_HOME: "/nonexistent",
+      },
+    });
+    await requested;
+    child.kill(signal);
+    const run = await child;
+    expect(run.exitCode).toBe(exit);
+    expect(run.stderr.trim().split("\n")).toEqual([line]);
+    const events = readFileSync(journal, "utf8").trim().split("\n");
+    expect(JSON.parse(events.at(-1)!)).toMatchObject({ type: "run.finished" });
+  });
+
+  it("triage on SIGTERM while it reads standard input: one line, exit 143", async () => {
+    const tmp = mkdtempSync(join(dir, "tmp-"));
+    const child = execa(cliNode(), [CLI, "triage", "--log", "-"], {
+      reject: false,
+      env: { TMPDIR: tmp },
+      stdin: "pipe",
+    });
+    child.stdin.write("still running\n");
+    // the copy of standard input appears once the handlers are in place
+    while (readdirSync(tmp).length === 0) await new Promise((r) => setTimeout(r, 20));
+    child.kill("SIGTERM");
+    const run = await child;
+    expect(run.exitCode).toBe(143);
+    expect(run.stderr.trim().split("\n")).toEqual(["rivumi: terminated (SIGTERM)"]);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });

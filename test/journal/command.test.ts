@@ -48,7 +48,7 @@ describe("rivumi journal view", () => {
       ["view", "/nonexistent/journal.jsonl"],
       /^JOURNAL \/nonexistent\/journal.jsonl: not a readable file$/,
     ],
-    [["view", "J", "--json"], /Unknown option '--json'/],
+    [["view", "J", "--json"], /unknown option '--json' for 'rivumi journal view'/],
     [
       ["stats", "J", "--prices", "cheap"],
       /^--prices cheap: expected IN,OUT in USD per million tokens/,
@@ -72,8 +72,12 @@ describe("rivumi journal view", () => {
     expect((error as Error).message).toMatch(message);
   });
 
-  it("fails (exit 1 in main) on a file that is not a journal", async () => {
+  it("refuses (exit 2 in main) a file that is not a journal", async () => {
     const path = tmp.write("notes.txt", "not a journal\n");
-    await expect(run(["stats", path])).rejects.toThrow(/no journal events in 1 line\(s\)/);
+    for (const sub of ["stats", "view"]) {
+      const error = await run([sub, path]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(/^JOURNAL .*: no journal events in 1 line \(/);
+    }
   });
 });

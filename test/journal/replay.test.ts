@@ -221,7 +221,7 @@ describe("journal replay", () => {
     const report = await replay(writeRun({ replies: false }));
     expect(report.items.map((i) => i.verdict)).toEqual([
       'same tools, other arguments: recorded read_file({"max":5,"path":"a.ts"}); replayed read_file({"path":"b.ts"})',
-      "recorded a final answer; replayed 1 tool call(s) (read_file)",
+      "recorded a final answer; replayed 1 tool call (read_file)",
     ]);
     expect(report.items.map((i) => i.differs)).toEqual([true, true]);
   });
@@ -257,7 +257,7 @@ describe("rivumi journal replay", () => {
     const path = writeRun();
     expect(await run(["replay", path, "--base-url", server.url, "--model", "gpt-new"])).toBe(0);
     const text = out.join("");
-    expect(text).toContain(`against gpt-new at ${server.url}: 2 request(s)`);
+    expect(text).toContain(`against gpt-new at ${server.url}: 2 requests`);
     expect(text).toContain("#2 seq 5 turn 2 (main, 4 messages) [same]");
     expect(text).toContain("summary: 2 replayed · 2 same · 0 differ · 0 not comparable · 0 failed");
   });

@@ -191,7 +191,7 @@ describe("journal view: versions", () => {
 
   it("refuses a file that holds no event", async () => {
     const path = tmp.write("x.jsonl", "hello\nworld\n");
-    await expect(readJournal(path)).rejects.toThrow(/no journal events in 2 line\(s\)/);
+    await expect(readJournal(path)).rejects.toThrow(/no journal events in 2 lines \(/);
   });
 });
 

@@ -114,7 +114,10 @@ describe("triageLog", () => {
     const candidates = json.candidates as Record<string, unknown>[];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) {
-      expect(Object.keys(c)).toEqual(["start_line", "end_line", "step", "kind", "score"]);
+      expect(Object.keys(c)).toEqual(["start_line", "end_line", "step", "kind", "score", "lines"]);
+      expect((c.lines as string[]).length).toBe(
+        (c.end_line as number) - (c.start_line as number) + 1,
+      );
       expect(Number.isInteger(c.start_line) && Number.isInteger(c.end_line)).toBe(true);
       expect(c.end_line as number).toBeGreaterThanOrEqual(c.start_line as number);
     }

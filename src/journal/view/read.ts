@@ -42,6 +42,11 @@ const KEEP_CHARS = 16_000;
 const KEEP_ITEMS = 2_000;
 const MAX_DEPTH = 16;
 
+/** The file holds no journal event: the wrong file was given (the CLI exits 2 for it). */
+export class NotAJournal extends Error {
+  override readonly name = "NotAJournal";
+}
+
 /** Reads `path`; throws when it holds no event at all (not a journal). */
 export async function readJournal(path: string): Promise<ReadJournal> {
   const events: RecordedEvent[] = [];
@@ -75,8 +80,8 @@ export async function readJournal(path: string): Promise<ReadJournal> {
     });
   }
   if (events.length === 0)
-    throw new Error(
-      `${path}: no journal events in ${count(lines)} line(s) (a journal has one JSON object with a "type" per line)`,
+    throw new NotAJournal(
+      `${path}: no journal events in ${count(lines)} ${lines === 1 ? "line" : "lines"} (a journal has one JSON object with a "type" per line)`,
     );
   const notes = versionNotes(versions, unversioned);
   const killed = lastBad && !endsWithNewline(path);

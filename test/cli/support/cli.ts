@@ -28,7 +28,7 @@ export function cliNode(): string {
 /** `rivumi ARGS` from the bundle in `cwd`, with only the environment given (and PATH, HOME). */
 export function runCli(
   args: readonly string[],
-  opts: { env?: Record<string, string>; cwd?: string; timeout?: number } = {},
+  opts: { env?: Record<string, string>; cwd?: string; timeout?: number; input?: string } = {},
 ) {
   return execa(cliNode(), [CLI, ...args], {
     reject: false,
@@ -42,6 +42,6 @@ export function runCli(
       ...opts.env,
     },
     extendEnv: false,
-    stdin: "ignore",
+    ...(opts.input === undefined ? { stdin: "ignore" as const } : { input: opts.input }),
   });
 }

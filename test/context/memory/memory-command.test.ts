@@ -113,7 +113,7 @@ describe("rivumi memory", () => {
     [["forget"], "takes one ID"],
     [["list", "extra"], "Unexpected argument"],
     [["frobnicate"], "unknown memory command"],
-    [["add", "--colour", "red"], "Unknown option"],
+    [["add", "--colour", "red"], "unknown option '--colour' for 'rivumi memory add'"],
   ])("rejects %j as a usage error", async (argv, message) => {
     const error = await cli([...argv, "--store", store]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
