@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-HADWQ76O.js";import"./chunk-F4L7TBNE.js";import"./chunk-3JD2MCGC.js";import"./chunk-6L6CEA75.js";import"./chunk-74K4X2XV.js";import"./chunk-WYIULRVX.js";import"./chunk-2QSSA2FW.js";import"./chunk-6CPL2PRN.js";import"./chunk-MNFWFTSY.js";import"./chunk-YI3V3GNS.js";import"./chunk-KOXFJ656.js";import"./chunk-NYHJJLY3.js";import"./chunk-647DZXEJ.js";import"./chunk-SOSFJNIH.js";import"./chunk-AWTI4GIP.js";import"./chunk-IP2Q5HDJ.js";import"./chunk-5HVHLI2Y.js";import"./chunk-XE2E62PV.js";import"./chunk-LF4VZWA6.js";import"./chunk-4ADGFKRA.js";export{d as cliPorts,c as cliSettings,a as readCliEnv,b as startCliRun};

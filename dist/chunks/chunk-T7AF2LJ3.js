@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+function r(e){try{return new URL(e).hostname.toLowerCase()==="api.openai.com"}catch{return!1}}function o(e){return(e.apiKey??"")!==""||!r(e.baseUrl)}function s(e,n){return`no model configured: ${n.key} is not set and ${n.url} is ${t(e)}, which needs a key; nothing was sent. Set ${n.key}, or ${n.url} to a server that needs none (such as a local one)`}function t(e){try{let n=new URL(e);return n.username===""&&n.password===""?e:(n.username="",n.password="",n.toString().replace(/\/+$/,""))}catch{return e}}export{o as a,s as b,t as c};

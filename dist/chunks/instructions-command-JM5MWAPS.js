@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a,b,c,d}from"./chunk-KHRMUS3T.js";import"./chunk-ELQ6CJJP.js";import"./chunk-6L6CEA75.js";import"./chunk-74K4X2XV.js";import"./chunk-GPFCGXAL.js";import"./chunk-WYIULRVX.js";import"./chunk-6YGEOP5A.js";import"./chunk-6CPL2PRN.js";import"./chunk-7MO5QG4F.js";import"./chunk-MN3GYLTC.js";import"./chunk-WYAEEAP3.js";import"./chunk-Y57WH7SP.js";import"./chunk-BWHCFCAH.js";import"./chunk-SOSFJNIH.js";import"./chunk-4ADGFKRA.js";export{a as USAGE,b as WHERE_OPTIONS,c as repoAndDirs,d as run};
