@@ -86,7 +86,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (values.step && result.failedStep === undefined) throw unknownStep(values.step, result);
   const json = triageJson(result);
-  const journal = await journalTriage({ log: values.log!, bytes, started, result, json });
+  const journal = await journalTriage({ log: values.log, bytes, started, result, json });
   if (values.json) printJson(`${JSON.stringify({ ...json, journal })}\n`);
   else printOut(`${formatTriage(result)}\njournal: ${journal}\n`);
   return 0;
