@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { pathWithoutPythonShim } from "./test/support/python-path.js";
 
 export default defineConfig({
   test: {
@@ -16,5 +17,7 @@ export default defineConfig({
     // times. The price is a rule: a test restores what it changes in the process (environment
     // variables, fake timers, spies) in a finally or an afterEach.
     isolate: false,
+    // python3 started directly rather than through a version manager's shim (see the module).
+    env: { PATH: pathWithoutPythonShim() },
   },
 });

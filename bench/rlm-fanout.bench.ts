@@ -27,7 +27,7 @@ process.stdin.on("end", () => process.exit(0)).resume();
 
 const bench: Bench = async ({ quick }) => {
   // One more batch than is measured: the first pays for connections and warm-up.
-  const samples = quick ? 5 : 9;
+  const samples = quick ? 3 : 9;
   const cell =
     'r = sub_query_batch("Summarize this slice.", [f"slice {i}" for i in range(16)], dependency_mode="independent", safety_note="read-only")\n' +
     'assert len(r) == 16 and all(x == "ok" for x in r), r';

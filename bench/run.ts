@@ -2,7 +2,11 @@
 import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathWithoutPythonShim } from "../test/support/python-path.js";
 import type { Bench, BenchResult } from "./harness.js";
+
+// Python as a runner starts it, not through a version manager's shim (see the module).
+process.env.PATH = pathWithoutPythonShim();
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));

@@ -10,7 +10,7 @@ const TARGET_RATIO = 8;
 
 const bench: Bench = async ({ quick }) => {
   // Quick mode (in npm test) takes fewer runs: each is a whole action run of over a second.
-  const runs = quick ? 6 : 20;
+  const runs = quick ? 4 : 20;
   const node = actionNode();
   // Bare starts are timed half before and half after the action runs (with no servers running),
   // so drift in the machine's load over the benchmark affects both sides alike.

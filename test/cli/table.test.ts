@@ -1,6 +1,11 @@
 // One row per way to call the CLI wrongly (and a few ways a run ends early): the arguments, the
 // exit status and the first line of stderr, against the built dist/cli.js under the oldest Node
 // the package claims. The table is also written to test-output/cli-table.md for reading.
+//
+// Rows that end before any work (a bad command line, help) run together in one process that
+// imports the bin and calls its `main` per row (support/rows-in-one-process.mjs); rows that run a
+// model, and the checks below the table, each get a process of their own. One test holds the
+// shared process to the separate one on rows of both kinds.
 import { execa } from "execa";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +15,8 @@ import { ROOT } from "../support/action-run.js";
 import { sh } from "../support/git-fixture.js";
 import { startModelServer, type ModelServer, type Step } from "../support/model-server.js";
 import { CLI, cliNode, runCli } from "./support/cli.js";
+
+const ROWS_IN_ONE_PROCESS = join(import.meta.dirname, "support", "rows-in-one-process.mjs");
 
 let dir = "";
 const servers: ModelServer[] = [];
@@ -296,13 +303,80 @@ const TABLE: Row[] = [
   [["-h"], 0, /^$/],
 ];
 
+interface Answer {
+  exitCode?: number | undefined;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+}
+
+const TABLE_ENV = () => ({ RIVUMI_MEMORY_FILE: join(dir, "memory.jsonl") });
+const sharedRow = ([, exit, , env]: Row) => env === undefined && (exit === 0 || exit === 2);
+let shared = new Map<string, Answer>();
+
+/** Runs `rows` in one process (see the top of the file); answers by the rows' JSON. */
+async function inOneProcess(rows: string[][]): Promise<Map<string, Answer>> {
+  const rowsFile = join(dir, "rows.json");
+  const outFile = join(dir, "answers.json");
+  writeFileSync(rowsFile, JSON.stringify(rows));
+  const run = await execa(cliNode(), [ROWS_IN_ONE_PROCESS, CLI, rowsFile, outFile], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      XDG_CONFIG_HOME: "/nonexistent",
+      USER: "alice",
+      ...TABLE_ENV(),
+    },
+    extendEnv: false,
+    stdin: "ignore",
+    reject: false,
+    timeout: 60_000,
+  });
+  if (run.exitCode !== 0)
+    throw new Error(`rows-in-one-process.mjs exited ${run.exitCode}: ${run.stderr}`);
+  const answers = JSON.parse(readFileSync(outFile, "utf8")) as {
+    args: string[];
+    exit: number;
+    stdout: string;
+    stderr: string;
+  }[];
+  return new Map(
+    answers.map((a) => [
+      JSON.stringify(a.args),
+      { exitCode: a.exit, stdout: a.stdout, stderr: a.stderr, timedOut: false },
+    ]),
+  );
+}
+
 describe("the CLI table: arguments, exit status, first line of stderr", () => {
+  beforeAll(async () => {
+    shared = await inOneProcess(TABLE.filter(sharedRow).map(([args]) => args));
+  });
+
+  it("answers in the shared process as in a process of its own", async () => {
+    const samples = [TABLE[0]!, TABLE[3]!, TABLE.find(([args]) => args[0] === "memory")!];
+    samples.push(TABLE.find(([args, exit]) => exit === 0 && args.length > 1)!);
+    for (const [args] of samples) {
+      const own = await runCli(args, { cwd: dir, env: TABLE_ENV(), timeout: 20_000 });
+      const one = shared.get(JSON.stringify(args));
+      expect(one, JSON.stringify(args)).toBeDefined();
+      expect({ exit: one!.exitCode, stdout: one!.stdout, stderr: one!.stderr }).toEqual({
+        exit: own.exitCode,
+        stdout: own.stdout === "" ? "" : `${own.stdout}\n`,
+        stderr: own.stderr === "" ? "" : `${own.stderr}\n`,
+      });
+    }
+  });
+
   it.each(TABLE)("rivumi %j exits %i", async (args, exit, stderr, env) => {
-    const run = await runCli(args, {
-      cwd: dir,
-      env: { RIVUMI_MEMORY_FILE: join(dir, "memory.jsonl"), ...(await env?.()) },
-      timeout: 20_000,
-    });
+    const run: Answer = sharedRow([args, exit, stderr, env])
+      ? shared.get(JSON.stringify(args))!
+      : await runCli(args, {
+          cwd: dir,
+          env: { ...TABLE_ENV(), ...(await env?.()) },
+          timeout: 20_000,
+        });
     const lines = run.stderr === "" ? [] : run.stderr.trimEnd().split("\n");
     rows.push(
       `| \`${args.map((a) => (a === "" ? '""' : a)).join(" ")}\` | ${run.exitCode} | ${(lines[0] ?? "").replaceAll(dir, "<tmp>").replaceAll("|", "\\|")} |`,

@@ -154,7 +154,7 @@ describe("requests.jsonl", () => {
       [2, true],
     ]);
     expect(report.items[1]!.verdict).toMatch(
-      /recorded 1 tool call\(s\) \(submit_review\); replayed a final answer/,
+      /recorded 1 tool call \(submit_review\); replayed a final answer/,
     );
   });
 

@@ -1,6 +1,6 @@
 /**
  * One local writer for the concurrency test, run as its own process:
- *   node --import tsx append-worker.ts <store> <writer> <count>
+ *   node append-worker.mjs <store> <writer> <count>   (bundled by file-store.test.ts)
  * Each round adds a unique entry through the CLI and offers a row whose id every writer shares,
  * so lost lines, interleaved lines and double writes all show up in the store. The writers wait
  * for `<store>.go` before they start, so that they run at the same time.

@@ -1,3 +1,4 @@
+import { build } from "esbuild";
 import { execa } from "execa";
 import {
   existsSync,
@@ -11,7 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createFileStore,
   MemoryStoreError,
@@ -19,7 +20,28 @@ import {
   type MemoryRecord,
 } from "../../../src/context/memory/index.js";
 
-const WORKER = join(import.meta.dirname, "append-worker.ts");
+// The writer processes run one bundle of the worker under plain Node: eight tsx start-ups
+// transformed the same sources eight times over, for most of this file's time.
+let bundleDir = "";
+let WORKER = "";
+beforeAll(async () => {
+  bundleDir = mkdtempSync(join(tmpdir(), "rivumi-append-worker-"));
+  WORKER = join(bundleDir, "append-worker.mjs");
+  await build({
+    entryPoints: [join(import.meta.dirname, "append-worker.ts")],
+    outfile: WORKER,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    // As the CLI's own bundle does: CommonJS dependencies call require.
+    banner: {
+      js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+    },
+    logLevel: "silent",
+  });
+});
+afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
 let dir = "";
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "rivumi-memory-"));
@@ -42,15 +64,21 @@ describe("the local file store", () => {
     const writers = 8;
     const rounds = 15;
     const children = Array.from({ length: writers }, (_, w) =>
-      execa(process.execPath, ["--import", "tsx", WORKER, file, `writer${w}`, String(rounds)], {
+      execa(process.execPath, [WORKER, file, `writer${w}`, String(rounds)], {
         cwd: join(import.meta.dirname, "..", "..", ".."),
       }),
     );
-    // Node and tsx take a while to start; release every writer at the same moment.
+    // The writers start at different moments; release them all at once. A writer that fails
+    // before it is ready fails the test now, not at the timeout.
+    const early: { failure?: Error } = {};
+    for (const child of children) child.catch((error: Error) => (early.failure ??= error));
     const ready = () =>
       existsSync(dirname(file)) &&
       readdirSync(dirname(file)).filter((f) => f.includes(".ready-")).length === writers;
-    while (!ready()) await new Promise((r) => setTimeout(r, 20));
+    while (!ready()) {
+      if (early.failure) throw early.failure;
+      await new Promise((r) => setTimeout(r, 20));
+    }
     const started = Date.now();
     writeFileSync(`${file}.go`, "");
     await Promise.all(children);
