@@ -43,7 +43,7 @@ Environment: OPENAI_BASE_URL, OPENAI_API_KEY, RIVUMI_MODEL.
 The journal is written under <repo>/.rivumi/runs/<id>/journal.jsonl, with requests.jsonl (what was
 sent), result.json (the --json output) and journal.html (the journal's page) beside it.
 --model scripted answers with canned replies, no endpoint and no key: a look at the flow, not a review.
-Exit status: 0 done, 1 failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C.`;
+Exit status: 0 done, 1 failed, 2 bad command line, 3 stopped at a limit, 130 Ctrl-C, 143 SIGTERM.`;
 
 /** `rivumi review`: the action's review mode on a local checkout. */
 export async function run(argv: string[]): Promise<number> {

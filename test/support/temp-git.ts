@@ -1,6 +1,8 @@
 /** Real git repositories in temporary directories, for file, instruction and tool tests. */
+import { rmSync } from "node:fs";
 import {
   appendFile,
+  cp,
   mkdir,
   mkdtemp,
   readFile,
@@ -38,6 +40,21 @@ const env = {
   GIT_COMMITTER_EMAIL: "test@example.com",
 };
 
+let template: Promise<string> | undefined;
+
+/** The `.git` of an empty repository on branch main with symlinks on, made once per process. */
+function emptyGitDir(): Promise<string> {
+  template ??= (async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "rivumi-temp-git-template-"));
+    await execa("git", ["init", "-q", "-b", "main", dir], { env });
+    // What `git config core.symlinks true` would write, without another process.
+    await appendFile(path.join(dir, ".git", "config"), "[core]\n\tsymlinks = true\n");
+    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    return path.join(dir, ".git");
+  })();
+  return template;
+}
+
 export async function makeTempGit(): Promise<TempGit> {
   // realpath: on macOS the temp dir is itself behind a symlink (/var -> /private/var).
   const root = await realpath(await mkdtemp(path.join(tmpdir(), "rivumi-temp-git-")));
@@ -47,10 +64,9 @@ export async function makeTempGit(): Promise<TempGit> {
     await mkdir(path.dirname(file), { recursive: true });
     return file;
   };
-  await git("init", "-q", "-b", "main");
-  // What `git config core.symlinks true` would write, without a second process (the suite makes
-  // hundreds of these repositories; every git process costs a fork of a large test worker).
-  await appendFile(path.join(root, ".git", "config"), "[core]\n\tsymlinks = true\n");
+  // A copy of one `git init` made per worker: the suite makes hundreds of these repositories,
+  // and every git process costs a fork of a large test worker.
+  await cp(await emptyGitDir(), path.join(root, ".git"), { recursive: true });
   return {
     root,
     git,
