@@ -53,7 +53,9 @@ mkdirSync(join(root, "test-output"), { recursive: true });
 // alone on one core after they finish; the two shorter checks fill the gaps at a lower priority.
 const checks = Promise.all([
   step("lint", bin("eslint"), ["."]),
-  step("typecheck", bin("tsc"), ["-p", "."], { nice: true }),
+  // TypeScript 7 (the native compiler), which checks the project in a quarter of 5.9's CPU;
+  // typed lint still runs on 5.9, the newest typescript-eslint supports.
+  step("typecheck", "npm", ["run", "-s", "typecheck"], { nice: true }),
   step("formatting", bin("prettier"), ["--check", ".", "--log-level=warn"], { nice: true }),
 ]);
 
