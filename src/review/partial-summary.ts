@@ -58,7 +58,9 @@ export function shortSummary(opts: {
   const counted = `${formatCount(examined)} of ${plural(total, "hunk")} ${examined === 1 ? "was" : "were"} examined because ${opts.because}`;
   const lead =
     examined === 0
-      ? `Not reviewed: ${counted}.`
+      ? total === 1
+        ? `Not reviewed: the 1 hunk was not examined because ${opts.because}.`
+        : `Not reviewed: ${counted}.`
       : `Partly reviewed: ${counted}; the other ${formatCount(total - examined)} ${total - examined === 1 ? "was" : "were"} not.`;
   return [lead, findingsLine(opts.findings, opts.unanchored, "on the examined hunks")]
     .filter(Boolean)

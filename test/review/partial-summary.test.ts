@@ -65,7 +65,7 @@ describe("the summary of a review that did not examine everything", () => {
       "Partly reviewed: 1 of 2 hunks was examined because x; the other 1 was not. 1 finding was reported on the examined hunks (1 nit on the diff's lines).",
     );
     expect(shortSummary({ examined: 0, total: 1, because: "x", findings: [], unanchored: 0 })).toBe(
-      "Not reviewed: 0 of 1 hunk were examined because x.",
+      "Not reviewed: the 1 hunk was not examined because x.",
     );
   });
 
