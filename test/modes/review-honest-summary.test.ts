@@ -2,24 +2,18 @@
 // and the cause are the code's (#27 row 1).
 import { afterEach, describe, expect, it } from "vitest";
 import type { CoverageReport } from "../../src/coverage/ledger.js";
-import { messageText, type RecordedRequest } from "../support/model-server.js";
-import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
+import {
+  BIG_HEAD,
+  codeLines,
+  finalize,
+  lastUserText as user,
+  reviewWorld,
+  SMALL_HEAD,
+  type ReviewWorld,
+} from "../support/review-world.js";
 
 const VERDICT = /no findings|no problems|no issues|looks good|lgtm|all good/i;
 const BASE = { "src/api/handler.ts": codeLines("h", 5), "src/ui/view.ts": codeLines("v", 5) };
-/** About 35 KB of change per file: the two never share a child request. */
-const BIG_HEAD = {
-  "src/api/handler.ts": codeLines("handler", 560),
-  "src/ui/view.ts": codeLines("view", 560),
-};
-const SMALL_HEAD = {
-  "src/api/handler.ts": codeLines("h", 4) + "export const added = 1;\n",
-  "src/ui/view.ts": codeLines("v", 6),
-};
-const user = (r: RecordedRequest) => messageText(r.body.messages.at(-1)!);
-const finalize = (text: string) => ({
-  content: "```repl\nfinalize(" + JSON.stringify(text) + ")\n```",
-});
 
 let world: ReviewWorld | undefined;
 afterEach(async () => {

@@ -9,13 +9,18 @@ import {
 import type { Progress } from "../../src/outcome/outcome.js";
 import { formatUsage } from "../../src/publish/render.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
+import { isReviewChild, messageText, type RecordedRequest } from "../support/model-server.js";
 import {
-  isReviewChild,
-  messageText,
-  type RecordedRequest,
-  type StaticStep,
-} from "../support/model-server.js";
-import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
+  BIG_HEAD as TWO_BIG,
+  call,
+  codeLines,
+  finalize,
+  lastUserText as user,
+  reviewWorld,
+  SMALL_HEAD,
+  submit,
+  type ReviewWorld,
+} from "../support/review-world.js";
 
 const API_RULE = "API-RULE: every handler validates its input";
 const UI_RULE = "UI-RULE: components never fetch";
@@ -27,27 +32,11 @@ const BASE = {
   "src/ui/view.ts": codeLines("v", 5),
 };
 /** About 35 KB of change per directory: two directories never share a 60,000-character batch. */
-const BIG_HEAD = {
-  "src/api/handler.ts": codeLines("handler", 560),
-  "src/ui/view.ts": codeLines("view", 560),
-  "docs/guide.md": codeLines("guide", 560),
-};
-const SMALL_HEAD = {
-  "src/api/handler.ts": codeLines("h", 4) + "export const added = 1;\n",
-  "src/ui/view.ts": codeLines("v", 6),
-};
-
-const call = (name: string, args: object) => ({ toolCalls: [{ name, arguments: args }] });
-const submit = (summary: string, findings: object[] = []) =>
-  call("submit_review", { summary, findings });
-const finalize = (text: string): StaticStep => ({
-  content: "```repl\nfinalize(" + JSON.stringify(text) + ")\n```",
-});
+const BIG_HEAD = { ...TWO_BIG, "docs/guide.md": codeLines("guide", 560) };
 
 const children = (w: ReviewWorld) => w.model.requests.filter(isReviewChild);
 const isRoot = (r: RecordedRequest) => messageText(r.body.messages[0]!) === RLM_SYSTEM_PROMPT;
 const system = (r: RecordedRequest) => messageText(r.body.messages[0]!);
-const user = (r: RecordedRequest) => messageText(r.body.messages.at(-1)!);
 const report = (o: { coverage?: { report: unknown } }) => o.coverage!.report as CoverageReport;
 
 let world: ReviewWorld | undefined;

@@ -21,7 +21,15 @@ import type { Outcome, Progress } from "../../src/outcome/outcome.js";
 import { DEFAULT_REVIEW_TASK, type ReviewPlan } from "../../src/plan/plan.js";
 import { changedFiles } from "../../src/workspace/diff-files.js";
 import { makeGitFixture, sh, type GitFixture } from "./git-fixture.js";
-import { startModelServer, type ModelServer, type Step, type StepFn } from "./model-server.js";
+import {
+  messageText,
+  startModelServer,
+  type ModelServer,
+  type RecordedRequest,
+  type StaticStep,
+  type Step,
+  type StepFn,
+} from "./model-server.js";
 
 export interface ReviewWorldOptions {
   baseFiles: Record<string, string>;
@@ -197,3 +205,32 @@ export function codeLines(tag: string, count: number): string {
     out.push(`export const ${tag}_${i} = "${"v".repeat(30)}${i}"; // line ${i}`);
   return `${out.join("\n")}\n`;
 }
+
+/** A scripted reply that calls the tool `name` with `args`. */
+export const call = (name: string, args: object): StaticStep => ({
+  toolCalls: [{ name, arguments: args }],
+});
+
+/** A scripted tool-loop reply that submits the review. */
+export const submit = (summary: string, findings: object[] = []): StaticStep =>
+  call("submit_review", { summary, findings });
+
+/** A scripted RLM root reply that finalizes with `text`. */
+export const finalize = (text: string): StaticStep => ({
+  content: "```repl\nfinalize(" + JSON.stringify(text) + ")\n```",
+});
+
+/** The text of a request's last message: a child reviewer's hunks. */
+export const lastUserText = (r: RecordedRequest) => messageText(r.body.messages.at(-1)!);
+
+/** Two directories' files, about 35 KB of change each over a base of a few lines: never one batch. */
+export const BIG_HEAD = {
+  "src/api/handler.ts": codeLines("handler", 560),
+  "src/ui/view.ts": codeLines("view", 560),
+};
+
+/** A few lines changed in the same two files. */
+export const SMALL_HEAD = {
+  "src/api/handler.ts": codeLines("h", 4) + "export const added = 1;\n",
+  "src/ui/view.ts": codeLines("v", 6),
+};

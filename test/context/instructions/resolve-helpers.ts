@@ -1,10 +1,28 @@
 /** Shared by the resolution tests: resolve a temp repository and summarise the diagnostics. */
+import { afterEach, beforeEach } from "vitest";
 import {
   resolveInstructions,
   type ResolveOptions,
 } from "../../../src/context/instructions/resolve.js";
 import type { InstructionResolution } from "../../../src/context/instructions/types.js";
-import { sourceFor, type SourceKind, type TempGit } from "../../support/temp-git.js";
+import { makeTempGit, sourceFor, type SourceKind, type TempGit } from "../../support/temp-git.js";
+
+/** The current test's repository, made by `freshRepoPerTest` (a live binding: read it in a test). */
+export let repo: TempGit;
+
+/** Gives each test of the calling file a fresh temporary repository in `repo`, removed after it. */
+export function freshRepoPerTest(): void {
+  beforeEach(async () => {
+    repo = await makeTempGit();
+  });
+  afterEach(async () => {
+    await repo.remove();
+  });
+}
+
+/** `resolveIn` on the current test's repository. */
+export const resolve = (kind: SourceKind, dirs: string[], opts: Partial<ResolveOptions> = {}) =>
+  resolveIn(repo, kind, dirs, opts);
 
 export async function resolveIn(
   repo: TempGit,

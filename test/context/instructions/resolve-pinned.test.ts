@@ -1,24 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { gitFileSource } from "../../../src/context/files/git-source.js";
 import { worktreeFileSource } from "../../../src/context/files/worktree-source.js";
 import {
   activeDirsForChangedFiles,
   resolveInstructions,
-  type ResolveOptions,
 } from "../../../src/context/instructions/resolve.js";
-import { commitTree, makeTempGit, type SourceKind, type TempGit } from "../../support/temp-git.js";
-import { activeOf, resolveIn, summary } from "./resolve-helpers.js";
+import { commitTree } from "../../support/temp-git.js";
+import { activeOf, freshRepoPerTest, repo, resolve, summary } from "./resolve-helpers.js";
 
-let repo: TempGit;
-beforeEach(async () => {
-  repo = await makeTempGit();
-});
-afterEach(async () => {
-  await repo.remove();
-});
-
-const resolve = (kind: SourceKind, dirs: string[], opts: Partial<ResolveOptions> = {}) =>
-  resolveIn(repo, kind, dirs, opts);
+freshRepoPerTest();
 
 describe("instruction resolution, git only", () => {
   it("base versus head: a PR that rewrites AGENTS.md does not change the rules at base", async () => {

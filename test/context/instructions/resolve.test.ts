@@ -1,27 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  activeDirsForChangedFiles,
-  type ResolveOptions,
-} from "../../../src/context/instructions/resolve.js";
-import {
-  commitTree,
-  makeTempGit,
-  SOURCE_KINDS,
-  type SourceKind,
-  type TempGit,
-} from "../../support/temp-git.js";
-import { activeOf, resolveIn, summary } from "./resolve-helpers.js";
+import { describe, expect, it } from "vitest";
+import { activeDirsForChangedFiles } from "../../../src/context/instructions/resolve.js";
+import { commitTree, SOURCE_KINDS } from "../../support/temp-git.js";
+import { activeOf, freshRepoPerTest, repo, resolve, summary } from "./resolve-helpers.js";
 
-let repo: TempGit;
-beforeEach(async () => {
-  repo = await makeTempGit();
-});
-afterEach(async () => {
-  await repo.remove();
-});
-
-const resolve = (kind: SourceKind, dirs: string[], opts: Partial<ResolveOptions> = {}) =>
-  resolveIn(repo, kind, dirs, opts);
+freshRepoPerTest();
 
 describe.each(SOURCE_KINDS)("instruction resolution from the %s", (kind) => {
   it("root only: the root document governs every directory", async () => {

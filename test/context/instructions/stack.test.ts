@@ -1,27 +1,11 @@
 // `instructions-layering: stack` on a nested tree in a real git repository: every layer from the
 // root down applies, the deepest last, and when the budget is exceeded the deepest layers win.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ResolveOptions } from "../../../src/context/instructions/resolve.js";
+import { describe, expect, it } from "vitest";
 import { formatInstructionsTable } from "../../../src/context/instructions/format.js";
-import {
-  commitTree,
-  makeTempGit,
-  SOURCE_KINDS,
-  type SourceKind,
-  type TempGit,
-} from "../../support/temp-git.js";
-import { resolveIn, summary } from "./resolve-helpers.js";
+import { commitTree, SOURCE_KINDS, type SourceKind } from "../../support/temp-git.js";
+import { freshRepoPerTest, repo, resolve, summary } from "./resolve-helpers.js";
 
-let repo: TempGit;
-beforeEach(async () => {
-  repo = await makeTempGit();
-});
-afterEach(async () => {
-  await repo.remove();
-});
-
-const resolve = (kind: SourceKind, dirs: string[], opts: Partial<ResolveOptions> = {}) =>
-  resolveIn(repo, kind, dirs, opts);
+freshRepoPerTest();
 
 const NESTED = {
   "AGENTS.md": "ROOT BASE: read the directory files additionally.\n",
