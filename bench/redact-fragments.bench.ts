@@ -2,7 +2,7 @@
 // some of the needles that the secrets' 8-character fragments add, which is the redactor's
 // worst case. The search must stay linear: the time per megabyte at 4x the size is compared
 // with the time per megabyte at 1x.
-import { Redactor } from "../src/util/redact.js";
+import { Redactor } from "../src/redact/redactor.js";
 import { median, type Bench } from "./harness.js";
 
 const SECRETS = [

@@ -2,7 +2,7 @@
 // regex alternation of the forms handed to the runner), on a 10 MB mixed text (CI log, journal
 // JSON, markdown and HTML, hashes, base64, URLs, code, non-Latin prose) and on the same kind of
 // content cut into journal lines, which is how the journal calls it.
-import { Redactor } from "../src/util/redact.js";
+import { Redactor } from "../src/redact/redactor.js";
 import { median, type Bench, type BenchResult } from "./harness.js";
 
 const SIZE = 10 * 1024 * 1024;

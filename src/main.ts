@@ -17,7 +17,7 @@ import { readInput, readRunnerEnv, runDirectory, type ActionsCore } from "./run-
 import { triggerDetail } from "./trigger/detail.js";
 import { parseTrigger } from "./trigger/parse-event.js";
 import { inPhase, PhaseError } from "./util/phase.js";
-import { Redactor } from "./util/redact.js";
+import { Redactor } from "./redact/redactor.js";
 import { VERSION } from "./version.js";
 
 /** The two things `run` loads that touch the world; tests pass object-literal fakes. */

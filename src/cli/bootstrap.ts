@@ -12,7 +12,7 @@ import { createScriptedModel, isScriptedModel } from "../model/scripted-model.js
 import type { ModePorts, WorkSource } from "../modes/ports.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { Trigger } from "../trigger/trigger.js";
-import { Redactor } from "../util/redact.js";
+import { Redactor } from "../redact/redactor.js";
 import { VERSION } from "../version.js";
 import { localRunId } from "./args.js";
 import { onCancelSignals } from "./exit.js";

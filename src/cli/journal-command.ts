@@ -161,7 +161,7 @@ async function replay(argv: string[]): Promise<number> {
   const { createOpenAIModel } = await import("../model/openai-model.js");
   const { ModelNegotiation } = await import("../model/negotiation.js");
   const { readCliEnv } = await import("./bootstrap.js");
-  const { Redactor } = await import("../util/redact.js");
+  const { Redactor } = await import("../redact/redactor.js");
   const env = readCliEnv();
   // The recorded requests were redacted when written; the key is masked in what is sent again too.
   const redactor = new Redactor();

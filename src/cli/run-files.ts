@@ -8,7 +8,7 @@ import { readJournal, readResultBeside } from "../journal/view/read.js";
 import { readRequestsBeside } from "../journal/view/requests.js";
 import { buildPage } from "../journal/view/run-model.js";
 import { isScriptedModel, SCRIPTED_LABEL } from "../model/scripted-model.js";
-import type { Redactor } from "../util/redact.js";
+import type { Redactor } from "../redact/redactor.js";
 import { VERSION } from "../version.js";
 
 /** Writes `result.json` (redacted) and then `journal.html` beside the journal; returns their paths. */

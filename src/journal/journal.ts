@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Redactor } from "../util/redact.js";
+import type { Redactor } from "../redact/redactor.js";
 import { JOURNAL_SCHEMA_VERSION, type JournalEvent } from "./events.js";
 import { RequestLog, requestsFileOf, type RequestRecorder } from "./requests-log.js";
 

@@ -5,7 +5,7 @@
 import { appendFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ChatMessage, ModelReply, ToolSpec } from "../model/port.js";
-import type { Redactor } from "../util/redact.js";
+import type { Redactor } from "../redact/redactor.js";
 
 /** The version of the side file's format (its lines' `v`). */
 export const REQUESTS_FORMAT_VERSION = 1;

@@ -2,7 +2,7 @@
 // publishing kept in other files can share it.
 import type { Journal } from "../journal/journal.js";
 import type { ActionsCore } from "../run-context.js";
-import type { Redactor } from "../util/redact.js";
+import type { Redactor } from "../redact/redactor.js";
 import type { StopWatch } from "./deadline.js";
 import type { Publisher } from "./publisher.js";
 import type { Site } from "./safe-markdown.js";

@@ -1,7 +1,7 @@
 import { errorText } from "../util/error-text.js";
 import { writeFileSync } from "node:fs";
 import type { Outcome } from "../outcome/outcome.js";
-import type { Redactor } from "../util/redact.js";
+import type { Redactor } from "../redact/redactor.js";
 import { settle, stepDeadline, type StepLimits } from "./deadline.js";
 import { showArtifact, uploadArtifact } from "./finish-artifact.js";
 import type { FinishPorts } from "./finish-ports.js";

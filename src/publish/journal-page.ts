@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import type { Redactor } from "../util/redact.js";
+import type { Redactor } from "../redact/redactor.js";
 import { VERSION } from "../version.js";
 
 /**

@@ -43,6 +43,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: ["@actions/core"],
     node: ["node:os", "node:path"],
   },
+  redact: {
+    rank: 2,
+    job: "secrets masked in every form a renderer or a reader would decode",
+    src: none,
+    packages: none,
+    node: none,
+  },
   config: { rank: 2, job: "settings, validated", src: ["util"], packages: ["zod"], node: none },
   "memory-store": {
     rank: 2,
@@ -64,7 +71,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 4,
     job: "the event sink, its upload and its viewer",
     port: true,
-    src: ["model", "util"],
+    src: words("model redact util"),
     packages: ["@actions/artifact"],
     node: words("node:crypto node:fs node:path node:readline"),
   },
@@ -171,7 +178,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   publish: {
     rank: 13,
     job: "rendering and posting an outcome, in order",
-    src: words("github/port.ts journal outcome run-context.ts util version.ts"),
+    src: words("github/port.ts journal outcome redact run-context.ts util version.ts"),
     packages: none,
     node: ["node:crypto", "node:fs"],
   },
@@ -179,7 +186,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish run-context.ts trigger util workspace",
+      "config context github journal model modes outcome publish redact run-context.ts trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
@@ -195,7 +202,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 15,
     job: "the rivumi command (a composition root)",
     src: words(
-      "agent config context demo github/port.ts journal memory-store model modes outcome plan prompt publish rlm triage trigger util version.ts workspace",
+      "agent config context demo github/port.ts journal memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts workspace",
     ),
     packages: ["execa"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
@@ -204,7 +211,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 16,
     job: "one Action run: settings → trigger → plan → mode → finish",
     src: words(
-      "action config journal modes outcome plan publish run-context.ts trigger util version.ts",
+      "action config journal modes outcome plan publish redact run-context.ts trigger util version.ts",
     ),
     packages: ["@actions/core"],
     node: ["node:fs", "node:path"],

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { bodyOf, html5Table, readings, SECRETS, survivor } from "./redactor-reading.js";
 
 type Entry = (typeof SECRETS)[number];
@@ -212,13 +212,7 @@ describe("redactor gaps: ordinary text stays as it is", () => {
     const git = execFileSync("git", ["log", "-n", "300", "--format=%H %h %an %s"], {
       cwd: ROOT,
     }).toString();
-    const files = [
-      "src/util/redact-unit.ts",
-      "src/main.ts",
-      "README.md",
-      "SECURITY.md",
-      "package.json",
-    ];
+    const files = ["src/redact/unit.ts", "src/main.ts", "README.md", "SECURITY.md", "package.json"];
     const texts = [
       git,
       ...files.map((f) => readFileSync(join(ROOT, f), "utf8")),

@@ -3,7 +3,7 @@
 // write it in an encoding the output redaction does not know.
 import { afterEach, describe, expect, it } from "vitest";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { createActionWorld, type ActionWorld } from "../support/action-world.js";
 import { startModelServer } from "../support/model-server.js";
 import { API_KEY, encodings, leaks, TOKEN } from "./helpers.js";

@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import * as realCore from "@actions/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { ActionLog } from "../../src/action/log.js";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { neutralizeLog } from "../../src/util/workflow-commands.js";
 import { ROOT } from "../support/action-run.js";
 import { runnerCommands, type ParsedCommand } from "../support/runner-commands.js";

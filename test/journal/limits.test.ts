@@ -7,7 +7,7 @@ import { FileJournal, bounded } from "../../src/journal/journal.js";
 import { renderPage } from "../../src/journal/view/html.js";
 import { readJournal } from "../../src/journal/view/read.js";
 import { buildPage } from "../../src/journal/view/run-model.js";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { TEN_MB, tempDir, type TempDir } from "./fixtures.js";
 
 let tmp: TempDir;

@@ -15,7 +15,7 @@ import { readJournal } from "../../src/journal/view/read.js";
 import { readRequests, readRequestsBeside } from "../../src/journal/view/requests.js";
 import { buildPage } from "../../src/journal/view/run-model.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { startModelServer, type ModelServer } from "../support/model-server.js";
 import { repl, rlmWorld, type RlmWorld } from "../rlm/scripted.js";
 import { tempDir, type TempDir } from "./fixtures.js";

@@ -6,7 +6,7 @@ import { guardedCore } from "../../src/action/log.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import { finish, type FinishPorts } from "../../src/publish/finish.js";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { fakeCore } from "../action/main-wiring.js";
 
 const SECRET = "ghs_secretTokenValue0123456789";

@@ -10,7 +10,7 @@ import type { Outcome } from "../../src/outcome/outcome.js";
 import { finish } from "../../src/publish/finish.js";
 import { formatUsage, renderComment } from "../../src/publish/render.js";
 import { renderSummary } from "../../src/publish/summary.js";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 import { fakeCore } from "../action/main-wiring.js";
 
 const outcome = (reasoningTokens: number, cachedTokens = 600): Outcome => ({

@@ -3,7 +3,7 @@
 // references, consumes backslash escapes and turns tags, emphasis and code spans into elements; the
 // mention filter then reads each text node for `@name` after a non-word character. Zero-width
 // characters are kept, as GitHub keeps them. Code holds no mention and no link.
-import { namedReferenceValue } from "../../src/util/redact-entities.js";
+import { namedReferenceValue } from "../../src/redact/html-entities.js";
 
 /**
  * The text outside code: fenced blocks (opened at up to 3 spaces, in a blockquote too) and code

@@ -2,16 +2,16 @@
 // HTML references, percent, quoted-printable, byte literals), split by markup, separators or
 // invisible characters, in compatibility letters, encoded (hex, base64, base32, base85, decimal
 // codes, nested) and in mixtures of these; and so is every piece of eight characters of a
-// secret's body, in any of the character-level forms. See redact-scan.ts for how one pass finds
+// secret's body, in any of the character-level forms. See scan.ts for how one pass finds
 // them.
-import { SPECIAL, foldTables, mayOpen } from "./redact-fold.js";
-import { encodedForms, logForms, type Form } from "./redact-forms.js";
-import { fragments } from "./redact-fragments.js";
-import { NeedleIndex } from "./redact-index.js";
-import { clipToStrings, jsonStrings } from "./redact-json.js";
-import { FAMILIES, decodeLayer, smuggledRuns, toSource, type Layer } from "./redact-layer.js";
-import { scan } from "./redact-scan.js";
-import { decodeUnit, unit } from "./redact-unit.js";
+import { SPECIAL, foldTables, mayOpen } from "./fold.js";
+import { encodedForms, logForms, type Form } from "./forms.js";
+import { fragments } from "./fragments.js";
+import { NeedleIndex } from "./needle-index.js";
+import { clipToStrings, jsonStrings } from "./json-strings.js";
+import { FAMILIES, decodeLayer, smuggledRuns, toSource, type Layer } from "./layer.js";
+import { scan } from "./scan.js";
+import { decodeUnit, unit } from "./unit.js";
 
 const MASK = "***";
 const MIN_SECRET = 6;
@@ -23,7 +23,7 @@ const MAX_ROUNDS = 6;
 const LAYER_KINDS = FAMILIES.map((left) => FAMILIES.filter((f) => f !== left).join(""));
 /** View characters a region spans beyond the longest text, for markup not taken as nested. */
 const REACH_SLACK = 32;
-/** The longest unit: a tag or comment (redact-markup's MAX_TAG). */
+/** The longest unit: a tag or comment (markup.ts's MAX_TAG). */
 const MAX_UNIT = 1024;
 
 /** Replaces every registered secret, in any form that decodes to it, with `***`. */

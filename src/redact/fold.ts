@@ -35,7 +35,7 @@ const PLAIN_BLOCKS: readonly (readonly [number, number])[] = [
   [0x4e00, 0x9fff],
   [0xa000, 0xa48f],
   [0xac00, 0xd7a3],
-  [0xd800, 0xf8ff], // surrogates (paired in redact-unit) and private use
+  [0xd800, 0xf8ff], // surrogates (paired in unit.ts) and private use
 ];
 
 export interface FoldTables {

@@ -1,7 +1,7 @@
 // Whole layers of decoding, for what one pass over units cannot see: a second layer of
 // encoding (`%26%23103%3B`), and text spelled by invisible characters.
-import { SPECIAL, foldTables } from "./redact-fold.js";
-import { decodeUnit, decodeUnitOnce, unit } from "./redact-unit.js";
+import { SPECIAL, foldTables } from "./fold.js";
+import { decodeUnit, decodeUnitOnce, unit } from "./unit.js";
 
 /**
  * The kinds of unit, by their introducers. A second layer may be one kind only: `=3D%45` is

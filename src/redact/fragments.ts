@@ -1,9 +1,9 @@
 // Pieces of a secret. A secret cut in two and joined by a word, or quoted without its public
 // prefix, is still published: every run of FRAGMENT characters of its body, as read (letters
-// and digits, see redact-fold), is a needle of its own, found in every encoding the scan
+// and digits, see fold.ts), is a needle of its own, found in every encoding the scan
 // decodes.
-import { DROP, foldTables } from "./redact-fold.js";
-import type { Form } from "./redact-forms.js";
+import { DROP, foldTables } from "./fold.js";
+import type { Form } from "./forms.js";
 
 /** The shortest piece of a secret that counts as publishing it. */
 export const FRAGMENT = 8;

@@ -3,10 +3,10 @@
 // compatibility forms folded, and reports every span of the text that reads as a needle. The
 // raw reading catches what a unit would swallow: in `g\1\6` or `g&h;s`, `\1` and `&h;` decode
 // to nothing a secret holds, but whoever reads the text as written sees `g16` and `ghs`.
-import { DROP, SPECIAL, foldAstral, foldTables, mayOpen } from "./redact-fold.js";
-import { HASH_MASK, Q, bitOf, type Needle, type NeedleIndex } from "./redact-index.js";
-import { NEST_REACH, completes, isHex, type Intro } from "./redact-nest.js";
-import { decodeUnit, unit } from "./redact-unit.js";
+import { DROP, SPECIAL, foldAstral, foldTables, mayOpen } from "./fold.js";
+import { HASH_MASK, Q, bitOf, type Needle, type NeedleIndex } from "./needle-index.js";
+import { NEST_REACH, completes, isHex, type Intro } from "./nested.js";
+import { decodeUnit, unit } from "./unit.js";
 
 export interface ScanResult {
   /** [start, end] of each tag or comment whose hidden content may hold an encoded needle. */

@@ -1,8 +1,8 @@
 // A second layer of encoding that no single unit covers: an introducer left undecoded (or
 // produced by decoding) that a later decoded character completes, as `&%23103;` or `&lt;i&gt;`.
-import { DROP, foldTables, isAsciiAlnum } from "./redact-fold.js";
-import { decodeText } from "./redact-layer.js";
-import { decodeUnit, unit } from "./redact-unit.js";
+import { DROP, foldTables, isAsciiAlnum } from "./fold.js";
+import { decodeText } from "./layer.js";
+import { decodeUnit, unit } from "./unit.js";
 
 /** How far (source characters) before a decoded character an escape it completes may begin. */
 export const NEST_REACH = 24;

@@ -2,9 +2,9 @@
 // as a renderer or a reader would decode it: JSON/JS escapes, HTML character references,
 // percent and quoted-printable escapes (UTF-8 sequences whole), `0xHH` byte literals, surrogate
 // pairs that read as ASCII, and markup and terminal escapes, which render as nothing.
-import { namedReferenceEnd, reference } from "./redact-entities.js";
-import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./redact-fold.js";
-import { linkTailEnd, shortcodeEnd, tagEnd, terminalEscapeEnd } from "./redact-markup.js";
+import { namedReferenceEnd, reference } from "./html-entities.js";
+import { DROP, foldAstral, isAsciiAlnum as isAlnum } from "./fold.js";
+import { linkTailEnd, shortcodeEnd, tagEnd, terminalEscapeEnd } from "./markup.js";
 
 /**
  * The unit found by the last successful `decodeUnit`: source end and 0-2 UTF-16 code units;
@@ -171,7 +171,7 @@ function backslash(s: string, i: number): boolean {
 
 /**
  * `&#DDD;`, `&#xHH;` (semicolon optional, any number of leading zeros) and named references:
- * every well-formed `&name;` is one unit (see redact-entities for what it reads as).
+ * every well-formed `&name;` is one unit (see html-entities.ts for what it reads as).
  */
 function entity(s: string, i: number): boolean {
   if (s.charCodeAt(i + 1) === 0x23 /* # */) {
@@ -206,7 +206,7 @@ function percent(s: string, i: number): boolean {
 
 /**
  * Quoted-printable `=HH` and its soft line break (an `=` of the text may be taken for one; the
- * needles allow for that, see redact-index).
+ * needles allow for that, see needle-index.ts).
  */
 function quotedPrintable(s: string, i: number): boolean {
   const n = s.charCodeAt(i + 1);

@@ -1,11 +1,11 @@
 // HTML named character references. Node has no table of the 2,231 names and the project adds
-// no dependency for one, so the names are split by what they read as (see redact-fold): every
+// no dependency for one, so the names are split by what they read as (see fold.ts): every
 // name of an ASCII character, and every name that reads as an ASCII letter or digit, is known
 // here; any other well-formed `&name;` reads as nothing, since it stands for punctuation, a
 // symbol, a space or a letter no secret is made of (`&hyphen;`, `&rarr;`, `&bull;`,
 // `&eacute;`), or is no reference at all. test/hardening/redactor-gaps.test.ts checks this
 // split against Python's complete table.
-import { isAsciiAlnum } from "./redact-fold.js";
+import { isAsciiAlnum } from "./fold.js";
 
 /** Names by the character they stand for. */
 const NAMED: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 // The needles a scan looks for, indexed by a rolling hash of their last Q folded characters: a
 // bitmap answers "maybe" for one text position in a few instructions, whatever their number.
-import { decodeUnit, unit } from "./redact-unit.js";
-import { DROP, SPECIAL, foldTables } from "./redact-fold.js";
-import type { Form } from "./redact-forms.js";
+import { decodeUnit, unit } from "./unit.js";
+import { DROP, SPECIAL, foldTables } from "./fold.js";
+import type { Form } from "./forms.js";
 
 /** Characters hashed; also the shortest needle. */
 export const Q = 6;
@@ -10,7 +10,7 @@ export const HASH_MASK = (1 << (5 * Q)) - 1;
 const BITMAP_BITS = 20;
 
 export interface Needle {
-  /** Folded characters (see redact-fold), ASCII lower-cased when caseless. */
+  /** Folded characters (see fold.ts), ASCII lower-cased when caseless. */
   readonly chars: Uint16Array;
   readonly caseless: boolean;
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { Redactor } from "../../src/util/redact.js";
+import { Redactor } from "../../src/redact/redactor.js";
 
 const TOKEN = "ghs_16C7e42F292c6912E7710c838347Ae178B4a";
 
