@@ -11,9 +11,10 @@ import {
   sleep,
   type RetryPolicy,
 } from "../model/retry.js";
+import { costOf, type Prices } from "../model/price.js";
 import { addUsage, billedTokens, noUsage } from "../model/usage.js";
 import { reviewFromText, reviewSchema, type Review } from "../outcome/review.js";
-import { abortReason, aborted, costOf, type LoopState, type StopCondition } from "./stop.js";
+import { abortReason, aborted, type LoopState, type StopCondition } from "./stop.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { CoverageTracker } from "../review/diff-review.js";
 import { estimateTokens, type TokenBudget } from "../review/budget.js";
@@ -31,7 +32,7 @@ export interface LoopOptions {
   /** The user's messages: the task and the untrusted material that comes with it. */
   user: string[];
   stopWhen: StopCondition[];
-  prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
+  prices: Prices | undefined;
   journal: Journal;
   signal: AbortSignal;
   retry?: RetryPolicy;
