@@ -3,17 +3,11 @@ import * as z from "zod";
 import type { Journal } from "../journal/journal.js";
 import type { RequestThread } from "../journal/requests-log.js";
 import type { ChatMessage, ModelPort, ModelReply, ToolSpec } from "../model/port.js";
-import {
-  DEFAULT_RETRY,
-  describeError,
-  isTransient,
-  retryDelay,
-  sleep,
-  type RetryPolicy,
-} from "../model/retry.js";
+import { callWithRetry, DEFAULT_RETRY, describeError, type RetryPolicy } from "../model/retry.js";
+import { costOf, type Prices } from "../model/price.js";
 import { addUsage, billedTokens, noUsage } from "../model/usage.js";
 import { reviewFromText, reviewSchema, type Review } from "../outcome/review.js";
-import { abortReason, aborted, costOf, type LoopState, type StopCondition } from "./stop.js";
+import { abortReason, aborted, type LoopState, type StopCondition } from "./stop.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { CoverageTracker } from "../review/diff-review.js";
 import { estimateTokens, type TokenBudget } from "../review/budget.js";
@@ -31,7 +25,7 @@ export interface LoopOptions {
   /** The user's messages: the task and the untrusted material that comes with it. */
   user: string[];
   stopWhen: StopCondition[];
-  prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
+  prices: Prices | undefined;
   journal: Journal;
   signal: AbortSignal;
   retry?: RetryPolicy;
@@ -200,20 +194,11 @@ async function requestWithRetry(
   },
 ): Promise<ModelReply> {
   const { messages, specs, turn } = req;
-  const policy = opts.retry ?? DEFAULT_RETRY;
   const requestsSeq = req.recorded?.request(turn, messages, specs);
-  for (let attempt = 1; ; attempt++) {
-    opts.journal.emit({
-      type: "model.request",
-      turn,
-      attempt,
-      messages: messages.length,
-      bytes: Buffer.byteLength(JSON.stringify(messages)),
-      model: opts.model.model,
-      ...(requestsSeq !== undefined ? { requestsSeq } : {}),
-    });
-    const started = Date.now();
-    try {
+  // Each attempt is journaled: a request event, then a response event with its reply or error.
+  let started = 0;
+  return callWithRetry(
+    async (attempt) => {
       const reply = await opts.model.complete(messages, specs, opts.signal, {
         ...(opts.promptCacheKey ? { promptCacheKey: opts.promptCacheKey } : {}),
         ...(req.cap ? { maxTokens: req.cap } : {}),
@@ -229,23 +214,37 @@ async function requestWithRetry(
       });
       if (requestsSeq !== undefined) req.recorded?.reply(requestsSeq, reply);
       return reply;
-    } catch (error) {
-      const willRetry = !opts.signal.aborted && isTransient(error) && attempt < policy.attempts;
-      const { message, status } = describeError(error);
-      opts.journal.emit({
-        type: "model.response",
-        turn,
-        attempt,
-        ms: Date.now() - started,
-        error: message,
-        ...(status !== undefined ? { status } : {}),
-        ...(billedUsage(error) ? { usage: billedUsage(error) } : {}),
-        willRetry,
-      });
-      if (!willRetry) throw error;
-      await sleep(retryDelay(error, attempt, policy), opts.signal);
-    }
-  }
+    },
+    {
+      policy: opts.retry ?? DEFAULT_RETRY,
+      signal: opts.signal,
+      onAttempt: (attempt) => {
+        opts.journal.emit({
+          type: "model.request",
+          turn,
+          attempt,
+          messages: messages.length,
+          bytes: Buffer.byteLength(JSON.stringify(messages)),
+          model: opts.model.model,
+          ...(requestsSeq !== undefined ? { requestsSeq } : {}),
+        });
+        started = Date.now();
+      },
+      onFailure: ({ error, attempt, willRetry }) => {
+        const { message, status } = describeError(error);
+        opts.journal.emit({
+          type: "model.response",
+          turn,
+          attempt,
+          ms: Date.now() - started,
+          error: message,
+          ...(status !== undefined ? { status } : {}),
+          ...(billedUsage(error) ? { usage: billedUsage(error) } : {}),
+          willRetry,
+        });
+      },
+    },
+  );
 }
 
 async function runTool(

@@ -2,6 +2,7 @@ import type { PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
 import type { CapSource } from "../model/output-cap.js";
+import type { Prices } from "../model/price.js";
 import type { SessionContext } from "../context/session-context.js";
 import type { Conclusion } from "../outcome/outcome.js";
 import { buildPrompt } from "../prompt/build.js";
@@ -30,7 +31,7 @@ export interface Budgets {
   maxTokens: number;
   timeoutMinutes: number;
   maxCostUsd: number | undefined;
-  prices: { inputPerMTok: number; outputPerMTok: number } | undefined;
+  prices: Prices | undefined;
 }
 
 /** Everything one agent session needs, whether the action or the CLI started it. */

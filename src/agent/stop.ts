@@ -1,4 +1,3 @@
-import type { Usage } from "../model/port.js";
 import { billedTokens, type UsageTotal } from "../model/usage.js";
 import type { StopReason } from "../outcome/outcome.js";
 
@@ -34,21 +33,6 @@ export const aborted =
 
 export function abortReason(signal: AbortSignal): StopReason {
   return (signal.reason as { rivumi?: StopReason } | undefined)?.rivumi ?? "cancelled";
-}
-
-/**
- * Prompt tokens at the input price, completion tokens at the output price. Reasoning tokens are
- * already among the completion tokens (and cached ones among the prompt's): never priced twice.
- */
-export function costOf(
-  usage: Usage,
-  prices: { inputPerMTok: number; outputPerMTok: number } | undefined,
-): number | undefined {
-  if (!prices) return undefined;
-  return (
-    (usage.promptTokens * prices.inputPerMTok + usage.completionTokens * prices.outputPerMTok) /
-    1_000_000
-  );
 }
 
 const STOP_NOTES: Record<StopReason, string> = {

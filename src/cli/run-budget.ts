@@ -1,5 +1,5 @@
-import { costOf } from "../agent/stop.js";
 import type { ModelPort, Usage } from "../model/port.js";
+import { costOf } from "../model/price.js";
 import { addUsage, billedTokens, noUsage } from "../model/usage.js";
 import type { StopReason } from "../outcome/outcome.js";
 import type { Budget } from "./budget-flags.js";

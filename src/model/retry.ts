@@ -32,11 +32,46 @@ function hintedDelay(error: unknown): number | undefined {
   return undefined;
 }
 
-export function retryDelay(error: unknown, attempt: number, policy: RetryPolicy): number {
+function retryDelay(error: unknown, attempt: number, policy: RetryPolicy): number {
   const hinted = hintedDelay(error);
   if (hinted !== undefined) return Math.min(hinted, policy.maxDelayMs);
   const exp = policy.baseDelayMs * 2 ** (attempt - 1);
   return Math.min(policy.maxDelayMs, exp / 2 + Math.random() * (exp / 2));
+}
+
+export interface RetryOptions {
+  policy: RetryPolicy;
+  /** Stops the waiting between attempts; an aborted signal is never retried. */
+  signal: AbortSignal;
+  /** Told before each attempt is sent, outside the retry: where a caller journals the request. */
+  onAttempt?: (attempt: number) => void;
+  /**
+   * Told of each failed attempt before the wait, and whether another attempt follows: where a
+   * caller journals a failure or counts what a failed request was billed.
+   */
+  onFailure?: (failure: { error: unknown; attempt: number; willRetry: boolean }) => void;
+}
+
+/**
+ * Sends one model request (`send`, given the attempt number from 1) and sends it again after a
+ * backoff while it fails transiently, at most `policy.attempts` times; throws the last error, or
+ * the signal's reason when it aborts during a wait.
+ */
+export async function callWithRetry<T>(
+  send: (attempt: number) => Promise<T>,
+  { policy, signal, onAttempt, onFailure }: RetryOptions,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    onAttempt?.(attempt);
+    try {
+      return await send(attempt);
+    } catch (error) {
+      const willRetry = !signal.aborted && isTransient(error) && attempt < policy.attempts;
+      onFailure?.({ error, attempt, willRetry });
+      if (!willRetry) throw error;
+      await sleep(retryDelay(error, attempt, policy), signal);
+    }
+  }
 }
 
 export function describeError(error: unknown): { message: string; status?: number } {
@@ -51,7 +86,7 @@ export function describeError(error: unknown): { message: string; status?: numbe
   return { message: errorText(error) };
 }
 
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason as Error);
     const timer = setTimeout(() => {

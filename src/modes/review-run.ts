@@ -1,8 +1,9 @@
 // A review or task run by the tool loop, the host's map, or both, and its result: what the
 // models examined, the merged findings, and the conclusion the coverage allows.
-import { abortReason, costOf } from "../agent/stop.js";
+import { abortReason } from "../agent/stop.js";
 import { runSession, type SessionResult } from "../agent/session.js";
 import { shouldSendCacheKey, type RunContext } from "../context/for-run.js";
+import { costOf } from "../model/price.js";
 import { noUsage, sumUsage, type UsageTotal } from "../model/usage.js";
 import type { Conclusion, CoverageSummary, StopReason } from "../outcome/outcome.js";
 import type { Finding, Review } from "../outcome/review.js";

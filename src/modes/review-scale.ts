@@ -13,7 +13,7 @@ import { reviewMergeSection } from "../prompt/sections/review-merge.js";
 import { DEFAULT_RETRY } from "../model/retry.js";
 import type { Usage } from "../model/port.js";
 import { billedTokens } from "../model/usage.js";
-import { costOf } from "../agent/stop.js";
+import { costOf, tokensFor } from "../model/price.js";
 import { TokenBudget } from "../review/budget.js";
 import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff-review.js";
 import { mapHunks, type MapResult } from "../review/map.js";
@@ -53,9 +53,8 @@ export interface ScaledReview {
 export function runTokenLimit(settings: Settings): number {
   const { prices, maxCostUsd } = settings;
   if (!prices || maxCostUsd === undefined) return settings.maxTokens;
-  const dearest = Math.max(prices.inputPerMTok, prices.outputPerMTok);
-  if (dearest <= 0) return settings.maxTokens;
-  return Math.min(settings.maxTokens, Math.floor((maxCostUsd / dearest) * 1e6));
+  const affordable = tokensFor(maxCostUsd, prices);
+  return affordable === undefined ? settings.maxTokens : Math.min(settings.maxTokens, affordable);
 }
 
 /**

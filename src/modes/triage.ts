@@ -3,10 +3,11 @@
 // part stands on its own: without a model, or when the model fails, it is still published.
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
-import { abortReason, costOf } from "../agent/stop.js";
+import { abortReason } from "../agent/stop.js";
 import { modelConfigured } from "../config/endpoint.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
+import { costOf } from "../model/price.js";
 import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
 import type { TriagePlan } from "../plan/plan.js";
 import { idleStats } from "./outcomes.js";

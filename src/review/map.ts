@@ -4,7 +4,7 @@ import type { Journal } from "../journal/journal.js";
 import { capOf, type CapSource } from "../model/output-cap.js";
 import type { ChatMessage, ModelPort, ModelReply } from "../model/port.js";
 import { failedRequestTokens } from "../model/reply.js";
-import { isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
+import { callWithRetry, type RetryPolicy } from "../model/retry.js";
 import { askStructured } from "../model/structured.js";
 import { addUsage, billedTokens, noUsage, type UsageTotal } from "../model/usage.js";
 import { fenceUntrusted } from "../util/fence.js";
@@ -182,19 +182,16 @@ async function budgeted(
     throw new BudgetExhaustedError(hold, opts.budget.left);
   let spent = 0;
   try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const reply = await send();
-        spent = billedTokens(reply.usage);
-        return reply;
-      } catch (error) {
-        // A reply cut off before any answer was still billed.
+    const reply = await callWithRetry(send, {
+      policy: opts.retry,
+      signal: opts.signal,
+      // A reply cut off before any answer was still billed.
+      onFailure: ({ error }) => {
         spent = failedRequestTokens(error);
-        if (opts.signal.aborted || !isTransient(error) || attempt >= opts.retry.attempts)
-          throw error;
-        await sleep(retryDelay(error, attempt, opts.retry), opts.signal);
-      }
-    }
+      },
+    });
+    spent = billedTokens(reply.usage);
+    return reply;
   } finally {
     opts.budget.settle(hold, spent);
   }

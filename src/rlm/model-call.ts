@@ -1,5 +1,5 @@
 import type { ChatMessage, ModelPort, ModelReply } from "../model/port.js";
-import { isTransient, retryDelay, sleep, type RetryPolicy } from "../model/retry.js";
+import { callWithRetry, type RetryPolicy } from "../model/retry.js";
 
 /** One chat completion, retried with backoff on transient errors; throws the last error. */
 export async function completeWithRetry(
@@ -8,14 +8,7 @@ export async function completeWithRetry(
   signal: AbortSignal,
   policy: RetryPolicy,
 ): Promise<ModelReply> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await model.complete(messages, [], signal);
-    } catch (error) {
-      if (signal.aborted || !isTransient(error) || attempt >= policy.attempts) throw error;
-      await sleep(retryDelay(error, attempt, policy), signal);
-    }
-  }
+  return callWithRetry(() => model.complete(messages, [], signal), { policy, signal });
 }
 
 /** Characters of message text: how big a request is, whatever the tokenizer. */

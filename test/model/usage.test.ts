@@ -1,7 +1,8 @@
 // Reasoning tokens are a breakdown of completion tokens: every sum carries them, and nothing that
 // prices or budgets a run counts them a second time.
 import { describe, expect, it } from "vitest";
-import { costBudget, costOf, tokenBudget, type LoopState } from "../../src/agent/stop.js";
+import { costBudget, tokenBudget, type LoopState } from "../../src/agent/stop.js";
+import { costOf } from "../../src/model/price.js";
 import { SpendMeter } from "../../src/cli/run-budget.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort, Usage } from "../../src/model/port.js";

@@ -1,4 +1,5 @@
 // Checked reads of recorded events, and the pairs that make one model request or one tool call.
+import { costOf as priced, type Prices } from "../../model/price.js";
 import type { RecordedEvent } from "./read.js";
 import { count } from "./text.js";
 
@@ -18,10 +19,7 @@ export const bool = (e: RecordedEvent, key: string): boolean | undefined => {
 };
 
 /** Prices in USD per million tokens, when the user gave them (`--prices`). */
-export interface Prices {
-  inputPerMTok: number;
-  outputPerMTok: number;
-}
+export type { Prices };
 
 export interface Tokens {
   input: number;
@@ -88,8 +86,8 @@ export function costOf(
 ): number | undefined {
   const recorded = e ? num(e, "costUsd") : undefined;
   if (recorded !== undefined) return recorded;
-  if (!prices || !tokens) return undefined;
-  return (tokens.input * prices.inputPerMTok + tokens.output * prices.outputPerMTok) / 1_000_000;
+  if (!tokens) return undefined;
+  return priced({ promptTokens: tokens.input, completionTokens: tokens.output }, prices);
 }
 
 /** The stage an event belongs to, for timing and filtering: the part of its type before the dot. */
