@@ -313,6 +313,11 @@ export const MODULE_RULES: readonly ModuleRule[] = [
     modules: ["viewer/"],
     forbids: words("review outcome coverage triage modes agent rlm publish github"),
   },
+  {
+    name: "the page's script runs in the browser: nothing of Node, only the page's data",
+    modules: ["viewer/page/"],
+    only: ["viewer/page-data.ts"],
+  },
 ];
 
 export const GUARDS: readonly GuardRule[] = [
