@@ -4,11 +4,9 @@
 // passes through an HTML parser. Links are made only for http(s) URLs. The address's `#` part can
 // open every collapsed part (`#expand-all`) and set the filters (`#kind=tool&errors&q=read_file`).
 // When done it sets `data-status="ready"` on the body (or `error` and a visible message).
-import type { Cell, LongText, PageData, RlmNodeView, Row, Section, Table } from "../page-data.js";
-
-type Tag = keyof HTMLElementTagNameMap;
-/** Sets the timeline's filters from one `key=value` of the address's `#` part. */
-type HashFilter = (key: string, value: string) => void;
+import type { Cell, LongText, PageData, RlmNodeView, Section, Table } from "../page-data.js";
+import { add, el, fill, firstLine, linkOrText, longText, n, section } from "./dom.js";
+import { renderTimeline } from "./timeline.js";
 
 const BADGES = ["success", "partial", "failure", "skipped", "refused", "unfinished", "other"];
 const body = document.body;
@@ -25,66 +23,6 @@ function fail(message: string): void {
   statusLine.textContent = "This page could not be shown: " + message;
 }
 window.addEventListener("error", (event) => fail(String(event.message)));
-
-const n = (x: number) => Number(x).toLocaleString("en-US");
-
-function el<K extends Tag>(tag: K, cls?: string | null, text?: string | number | null) {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  return node;
-}
-
-function add<T extends Node>(parent: Node, child: T): T {
-  parent.appendChild(child);
-  return child;
-}
-
-function linkOrText(text: string, href: string | undefined): HTMLElement {
-  if (typeof href !== "string" || !/^https?:\/\//i.test(href)) return el("span", null, text);
-  const a = el("a", null, text);
-  a.setAttribute("href", href);
-  a.setAttribute("rel", "noopener noreferrer nofollow");
-  a.setAttribute("target", "_blank");
-  return a;
-}
-
-function firstLine(text: string): string {
-  const line = text.split("\n")[0] ?? "";
-  return line.length > 80 ? line.slice(0, 80) + "\u2026" : line;
-}
-
-// A collapsed text enters the document when it is first opened: a page of many rows stays light.
-const lazy = new WeakMap<Element, string>();
-
-function longText(label: string, text: string, code?: boolean): HTMLDetailsElement {
-  const details = el("details", "long");
-  add(details, el("summary", null, label + " \u00b7 " + n(text.length) + " chars"));
-  add(details, el("pre", code ? "code" : null));
-  lazy.set(details, text);
-  details.addEventListener("toggle", () => {
-    if (details.open) fill(details);
-  });
-  return details;
-}
-
-function fill(details: Element): void {
-  const text = lazy.get(details);
-  if (text === undefined) return;
-  lazy.delete(details);
-  if (details.lastChild) details.lastChild.textContent = text;
-}
-
-/** Everything a row holds, its collapsed texts included. */
-function fullText(node: Element): string {
-  const own = lazy.get(node);
-  let text = (node.textContent ?? "") + (own !== undefined ? "\n" + own : "");
-  node.querySelectorAll("details.long").forEach((d) => {
-    const inner = lazy.get(d);
-    if (inner !== undefined) text += "\n" + inner;
-  });
-  return text;
-}
 
 function cell(tag: "td" | "th", value: Cell, numeric: boolean): HTMLTableCellElement {
   const td = el(tag, numeric ? "num" : null);
@@ -109,13 +47,6 @@ function table(t: Table): HTMLTableElement {
     r.forEach((c, i) => add(tr, cell("td", c, numeric.indexOf(i) >= 0)));
   });
   return tbl;
-}
-
-function section(parent: Node, id: string, title: string): HTMLElement {
-  const s = add(parent, el("section"));
-  s.id = id;
-  add(s, el("h2", null, title));
-  return s;
 }
 
 function renderSection(parent: Node, sec: Section): void {
@@ -166,101 +97,6 @@ function renderNode(node: RlmNodeView): HTMLLIElement {
     }
   });
   return li;
-}
-
-function renderRow(list: Node, r: Row): void {
-  const row = add(list, el("div", "row event trow" + (r.error ? " error" : "")));
-  row.setAttribute("data-kind", r.kind);
-  if (r.error) row.setAttribute("data-error", "1");
-  add(row, el("div", "seq", r.seq));
-  add(row, el("div", "at", r.at));
-  add(row, el("div", "phase", r.phase));
-  add(add(row, el("div", "title")), linkOrText(r.title, r.href));
-  const detail = add(row, el("div", "detail"));
-  add(detail, el("div", null, r.detail));
-  if (r.error) add(detail, el("div", "err", r.error));
-  r.texts.forEach((t) => add(detail, longText(t.label, t.text, t.code)));
-}
-
-function renderTimeline(parent: Node, timeline: PageData["timeline"]): HashFilter {
-  const rows = timeline.rows;
-  const title = `Timeline \u00b7 ${n(rows.length)} rows from ${n(timeline.events)} events`;
-  const s = section(parent, "timeline", title);
-  const controls = add(s, el("div", "controls"));
-  const search = add(controls, el("input"));
-  search.type = "search";
-  search.id = "search";
-  search.placeholder = "Search the rows of every table";
-  search.setAttribute("aria-label", "Search");
-  const kind = add(controls, el("select"));
-  kind.id = "kind";
-  kind.setAttribute("aria-label", "Kind of event");
-  const all = add(kind, el("option", null, "every kind (" + n(rows.length) + ")"));
-  all.value = "all";
-  timeline.kinds.forEach(([name, count]) => {
-    const o = add(kind, el("option", null, name + " (" + n(count) + ")"));
-    o.value = name;
-  });
-  const errorCount = rows.filter((r) => r.error).length;
-  const label = add(controls, el("label"));
-  const errorsOnly = add(label, el("input"));
-  errorsOnly.type = "checkbox";
-  errorsOnly.id = "errors-only";
-  add(label, document.createTextNode(" only errors (" + n(errorCount) + ")"));
-  const shown = add(controls, el("span", "muted"));
-  shown.id = "shown";
-  // Rows are grid lines rather than table rows, so the browser lays out only those on screen.
-  const list = add(s, el("div", "timeline"));
-  list.id = "timeline-rows";
-  const head = add(list, el("div", "trow head"));
-  ["seq", "time", "phase", "event", "detail"].forEach((c) => add(head, el("div", null, c)));
-  rows.forEach((r) => renderRow(list, r));
-  const texts = new Map<Element, string>();
-  function apply(): void {
-    const q = search.value.trim().toLowerCase();
-    let count = 0;
-    let total = 0;
-    document.querySelectorAll<HTMLElement>(".row").forEach((tr) => {
-      const event = tr.classList.contains("event");
-      let ok = true;
-      if (event) {
-        total++;
-        if (kind.value !== "all" && tr.getAttribute("data-kind") !== kind.value) ok = false;
-        if (errorsOnly.checked && !tr.hasAttribute("data-error")) ok = false;
-      }
-      if (ok && q) {
-        let text = texts.get(tr);
-        if (text === undefined) texts.set(tr, (text = fullText(tr).toLowerCase()));
-        ok = text.indexOf(q) >= 0;
-        // Open the collapsed texts that hold what was searched for.
-        if (ok)
-          tr.querySelectorAll("details").forEach((d) => {
-            if (!d.open && fullText(d).toLowerCase().indexOf(q) >= 0) {
-              fill(d);
-              d.open = true;
-            }
-          });
-      }
-      tr.hidden = !ok;
-      if (ok && event) count++;
-    });
-    shown.textContent = "showing " + n(count) + " of " + n(total) + " rows";
-  }
-  let timer = 0;
-  search.addEventListener("input", () => {
-    clearTimeout(timer);
-    timer = setTimeout(apply, 150);
-  });
-  kind.addEventListener("change", apply);
-  errorsOnly.addEventListener("change", apply);
-  apply();
-  return (key, value) => {
-    if (key === "errors") errorsOnly.checked = true;
-    else if (key === "kind" && timeline.kinds.some(([name]) => name === value)) kind.value = value;
-    else if (key === "q") search.value = value;
-    else return;
-    apply();
-  };
 }
 
 /** The address's #part: expand-all, errors, kind=K and q=TEXT, joined with &. */
