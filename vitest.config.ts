@@ -1,8 +1,11 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { pageScriptDefine } from "./scripts/page-script.mjs";
 import { pathWithoutPythonShim } from "./test/support/python-path.js";
 
 export default defineConfig({
+  // The journal page's script, compiled from its browser module as the build does.
+  define: await pageScriptDefine(),
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

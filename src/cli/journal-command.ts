@@ -2,19 +2,19 @@ import { plural } from "../util/plural.js";
 import { errorText } from "../util/error-text.js";
 import { accessSync, constants, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import type { Prices } from "../journal/view/fields.js";
-import { renderPage } from "../journal/view/html.js";
+import type { Prices } from "../viewer/fields.js";
+import { renderPage } from "../viewer/html.js";
 import {
   NotAJournal,
   readJournal as readJournalFile,
   readResultBeside,
   versionOf,
-} from "../journal/view/read.js";
-import { readRequestsBeside } from "../journal/view/requests.js";
-import { buildPage } from "../journal/view/run-model.js";
-import { formatStats } from "../journal/view/stats-text.js";
-import { journalStats } from "../journal/view/stats.js";
-import { bytes } from "../journal/view/text.js";
+} from "../viewer/read.js";
+import { readRequestsBeside } from "../viewer/requests.js";
+import { buildPage } from "../viewer/run-model.js";
+import { formatStats } from "../viewer/stats-text.js";
+import { journalStats } from "../viewer/stats.js";
+import { bytes } from "../viewer/text.js";
 import { VERSION } from "../version.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { onCancelSignals } from "./exit.js";

@@ -4,17 +4,10 @@
 import { plural } from "../util/plural.js";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import {
-  num,
-  pairModelCalls,
-  reasoningOf,
-  str,
-  tokensOf,
-  type Tokens,
-} from "../journal/view/fields.js";
-import { readJournal } from "../journal/view/read.js";
-import { readRequests, type RecordedReply } from "../journal/view/requests.js";
-import { count, duration, shown } from "../journal/view/text.js";
+import { num, pairModelCalls, reasoningOf, str, tokensOf, type Tokens } from "../viewer/fields.js";
+import { readJournal } from "../viewer/read.js";
+import { readRequests, type RecordedReply } from "../viewer/requests.js";
+import { count, duration, shown } from "../viewer/text.js";
 import type { ModelPort } from "../model/port.js";
 import { describeError } from "../model/retry.js";
 

@@ -3,10 +3,10 @@
 // run can be read later without running `rivumi journal view`.
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { renderPage } from "../journal/view/html.js";
-import { readJournal, readResultBeside } from "../journal/view/read.js";
-import { readRequestsBeside } from "../journal/view/requests.js";
-import { buildPage } from "../journal/view/run-model.js";
+import { renderPage } from "../viewer/html.js";
+import { readJournal, readResultBeside } from "../viewer/read.js";
+import { readRequestsBeside } from "../viewer/requests.js";
+import { buildPage } from "../viewer/run-model.js";
 import { isScriptedModel, SCRIPTED_LABEL } from "../model/scripted-model.js";
 import type { Redactor } from "../redact/redactor.js";
 import { VERSION } from "../version.js";

@@ -1,5 +1,5 @@
 // The writer of `requests.jsonl`, the journal's side file of what the agent loop sent (format in
-// docs/journal.md; its reader is view/requests.ts). Each request line holds only the messages
+// docs/journal.md; its reader is viewer/requests.ts). Each request line holds only the messages
 // new since its thread's previous line, so a run of n turns costs the conversation once, not n
 // times; `model.request.requestsSeq` points at the line.
 import { appendFileSync } from "node:fs";

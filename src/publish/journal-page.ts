@@ -9,10 +9,10 @@ import { VERSION } from "../version.js";
 export async function renderJournalPage(journalPath: string, redactor: Redactor): Promise<string> {
   const [{ readJournal, readResultBeside }, { buildPage }, { renderPage }, { readRequestsBeside }] =
     await Promise.all([
-      import("../journal/view/read.js"),
-      import("../journal/view/run-model.js"),
-      import("../journal/view/html.js"),
-      import("../journal/view/requests.js"),
+      import("../viewer/read.js"),
+      import("../viewer/run-model.js"),
+      import("../viewer/html.js"),
+      import("../viewer/requests.js"),
     ]);
   const journal = await readJournal(journalPath);
   const page = renderPage(

@@ -64,6 +64,18 @@ const PLANTED: Plant[] = [
     /cycle between folders: journal -> outcome -> journal/,
   ],
   [
+    "journal importing its viewer",
+    { "journal/upload.ts": 'import { readJournal } from "../viewer/read.js";' },
+    /src\/journal may not import src\/viewer\/read\.ts/,
+    /not its viewer/,
+  ],
+  [
+    "the page's browser script importing node:fs and util/",
+    { "viewer/page/script.ts": 'import "node:fs";\nimport "../../util/plural.js";' },
+    /the page's script runs in the browser/,
+    /viewer\/page\/script\.ts may import only viewer\/page-data\.ts from outside its folder/,
+  ],
+  [
     "plan importing fs without node:",
     { "plan/plan.ts": 'import { readFileSync } from "fs";' },
     /plan\/plan\.ts:\d+ imports "fs" \(static\): write "node:fs"/,

@@ -69,11 +69,11 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   journal: {
     rank: 4,
-    job: "the event sink, its upload and its viewer",
+    job: "the event sink and its upload",
     port: true,
     src: words("model redact util"),
     packages: ["@actions/artifact"],
-    node: words("node:crypto node:fs node:path node:readline"),
+    node: ["node:fs", "node:path"],
   },
   github: {
     rank: 4,
@@ -89,6 +89,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     src: words("journal model util"),
     packages: ["zod"],
     node: ["node:crypto"],
+  },
+  viewer: {
+    rank: 5,
+    job: "a journal read back: its page, its stats, its recorded requests",
+    src: words("journal model util"),
+    packages: none,
+    node: words("node:crypto node:fs node:path node:readline"),
   },
   trigger: {
     rank: 6,
@@ -178,7 +185,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   publish: {
     rank: 13,
     job: "rendering and posting an outcome, in order",
-    src: words("github/port.ts journal outcome redact run-context.ts util version.ts"),
+    src: words("github/port.ts journal outcome redact run-context.ts util version.ts viewer"),
     packages: none,
     node: ["node:crypto", "node:fs"],
   },
@@ -202,7 +209,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 15,
     job: "the rivumi command (a composition root)",
     src: words(
-      "agent config context demo github/port.ts journal memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts workspace",
+      "agent config context demo github/port.ts journal memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts viewer workspace",
     ),
     packages: ["execa"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
@@ -304,9 +311,19 @@ export const MODULE_RULES: readonly ModuleRule[] = [
     forbids: ["modes", "agent", "rlm", "review", "triage", "context", "publish", "journal"],
   },
   {
-    name: "the journal is a sink: it knows no feature and no outcome",
+    name: "the journal is a sink: it knows no feature, no outcome and not its viewer",
     modules: ["journal/"],
-    forbids: ["review", "outcome", "coverage", "triage", "modes", "agent", "rlm", "publish"],
+    forbids: words("review outcome coverage triage modes agent rlm publish viewer"),
+  },
+  {
+    name: "the viewer reads journals back: it knows no feature, no outcome and no publishing",
+    modules: ["viewer/"],
+    forbids: words("review outcome coverage triage modes agent rlm publish github"),
+  },
+  {
+    name: "the page's script runs in the browser: nothing of Node, only the page's data",
+    modules: ["viewer/page/"],
+    only: ["viewer/page-data.ts"],
   },
 ];
 

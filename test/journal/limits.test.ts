@@ -4,9 +4,9 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FileJournal, bounded } from "../../src/journal/journal.js";
-import { renderPage } from "../../src/journal/view/html.js";
-import { readJournal } from "../../src/journal/view/read.js";
-import { buildPage } from "../../src/journal/view/run-model.js";
+import { renderPage } from "../../src/viewer/html.js";
+import { readJournal } from "../../src/viewer/read.js";
+import { buildPage } from "../../src/viewer/run-model.js";
 import { Redactor } from "../../src/redact/redactor.js";
 import { TEN_MB, tempDir, type TempDir } from "./fixtures.js";
 

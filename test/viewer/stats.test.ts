@@ -1,8 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { run } from "../../src/cli/journal-command.js";
-import { readJournal } from "../../src/journal/view/read.js";
-import { journalStats } from "../../src/journal/view/stats.js";
-import { hostileJournal, journalText, tempDir, type AnyEvent, type TempDir } from "./fixtures.js";
+import { readJournal } from "../../src/viewer/read.js";
+import { journalStats } from "../../src/viewer/stats.js";
+import {
+  hostileJournal,
+  journalText,
+  tempDir,
+  type AnyEvent,
+  type TempDir,
+} from "../journal/fixtures.js";
 import { reviewJournal, taskJournal } from "./run-journals.js";
 import { rlmJournal } from "./rlm-journal.js";
 

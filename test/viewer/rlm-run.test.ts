@@ -2,10 +2,10 @@
 // journal, and the page shows each cell's code and output, the batch, and the nested run.
 import { afterEach, describe, expect, it } from "vitest";
 import { JOURNAL_SCHEMA_VERSION } from "../../src/journal/events.js";
-import { readJournal } from "../../src/journal/view/read.js";
-import { buildPage } from "../../src/journal/view/run-model.js";
+import { readJournal } from "../../src/viewer/read.js";
+import { buildPage } from "../../src/viewer/run-model.js";
 import { repl, rlmWorld, type RlmWorld } from "../rlm/scripted.js";
-import { tempDir, type TempDir } from "./fixtures.js";
+import { tempDir, type TempDir } from "../journal/fixtures.js";
 
 let world: RlmWorld | undefined;
 let tmp: TempDir | undefined;

@@ -1,5 +1,5 @@
 // Checked reads of recorded events, and the pairs that make one model request or one tool call.
-import { costOf as priced, type Prices } from "../../model/price.js";
+import { costOf as priced, type Prices } from "../model/price.js";
 import type { RecordedEvent } from "./read.js";
 import { count } from "./text.js";
 

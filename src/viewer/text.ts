@@ -1,6 +1,6 @@
 // How a journal value becomes page text: invisible characters shown, every value bounded, and the
 // page as a whole bounded too, with a count of what was cut.
-import { revealInvisible } from "../../util/invisible.js";
+import { revealInvisible } from "../util/invisible.js";
 
 /** Characters of one value shown in a row or a cell. */
 export const PREVIEW_CHARS = 2_000;

@@ -2,13 +2,13 @@
 // time are the run's (its events' times, whenever the page is made), the phases add up to that
 // time, and the cost is the one the run recorded unless prices are given.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { renderPage } from "../../src/journal/view/html.js";
-import type { PageData } from "../../src/journal/view/page-data.js";
-import { readJournal } from "../../src/journal/view/read.js";
-import { buildPage } from "../../src/journal/view/run-model.js";
-import { formatStats } from "../../src/journal/view/stats-text.js";
-import { journalStats } from "../../src/journal/view/stats.js";
-import { journalText, tempDir, type TempDir } from "./fixtures.js";
+import { renderPage } from "../../src/viewer/html.js";
+import type { PageData } from "../../src/viewer/page-data.js";
+import { readJournal } from "../../src/viewer/read.js";
+import { buildPage } from "../../src/viewer/run-model.js";
+import { formatStats } from "../../src/viewer/stats-text.js";
+import { journalStats } from "../../src/viewer/stats.js";
+import { journalText, tempDir, type TempDir } from "../journal/fixtures.js";
 import { reviewJournal } from "./run-journals.js";
 
 let tmp: TempDir;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { run, USAGE } from "../../src/cli/journal-command.js";
 import { UsageError } from "../../src/cli/usage-error.js";
-import { journalText, tempDir, type TempDir } from "./fixtures.js";
+import { journalText, tempDir, type TempDir } from "../journal/fixtures.js";
 import { reviewJournal } from "./run-journals.js";
 
 let tmp: TempDir;

@@ -4,8 +4,8 @@
 // what came back; `model.request.requestsSeq` names the request line of each request.
 import { createReadStream, existsSync } from "node:fs";
 import { createInterface } from "node:readline";
-import type { ChatMessage, ToolSpec } from "../../model/port.js";
-import { REQUESTS_FORMAT_VERSION, requestsFileOf } from "../requests-log.js";
+import type { ChatMessage, ToolSpec } from "../model/port.js";
+import { REQUESTS_FORMAT_VERSION, requestsFileOf } from "../journal/requests-log.js";
 import { count } from "./text.js";
 
 /** The version of the side file's format this reader knows. */

@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
-import { JOURNAL_SCHEMA_VERSION } from "../events.js";
+import { JOURNAL_SCHEMA_VERSION } from "../journal/events.js";
 import { count, cutWhenRead } from "./text.js";
 
 /** One event as recorded: its fields are whatever the line held, so every read is checked. */

@@ -1,6 +1,6 @@
 // Journals of every kind of run. Events of this version are typed, so the fixtures follow the
 // union; events a later version may add (review.findings, review.coverage, triage.*) are plain.
-import type { AnyEvent } from "./fixtures.js";
+import type { AnyEvent } from "../journal/fixtures.js";
 
 export const usage = (promptTokens: number, completionTokens: number, cachedTokens = 0) => ({
   promptTokens,

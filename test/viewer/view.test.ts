@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { renderPage } from "../../src/journal/view/html.js";
-import type { PageData, Row } from "../../src/journal/view/page-data.js";
-import { readJournal } from "../../src/journal/view/read.js";
-import { buildPage } from "../../src/journal/view/run-model.js";
+import { renderPage } from "../../src/viewer/html.js";
+import type { PageData, Row } from "../../src/viewer/page-data.js";
+import { readJournal } from "../../src/viewer/read.js";
+import { buildPage } from "../../src/viewer/run-model.js";
 import {
   hostileJournal,
   journalText,
@@ -10,7 +10,7 @@ import {
   TEN_MB,
   type AnyEvent,
   type TempDir,
-} from "./fixtures.js";
+} from "../journal/fixtures.js";
 import { memoryJournal, reviewJournal, taskJournal, triageJournal } from "./run-journals.js";
 import { rlmJournal } from "./rlm-journal.js";
 

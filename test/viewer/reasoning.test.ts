@@ -2,12 +2,12 @@
 // some, as a part of the output tokens; journals from before they were recorded read as before.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { run } from "../../src/cli/journal-command.js";
-import { renderPage } from "../../src/journal/view/html.js";
-import type { PageData } from "../../src/journal/view/page-data.js";
-import { readJournal } from "../../src/journal/view/read.js";
-import { buildPage } from "../../src/journal/view/run-model.js";
-import { journalStats } from "../../src/journal/view/stats.js";
-import { journalText, tempDir, type AnyEvent, type TempDir } from "./fixtures.js";
+import { renderPage } from "../../src/viewer/html.js";
+import type { PageData } from "../../src/viewer/page-data.js";
+import { readJournal } from "../../src/viewer/read.js";
+import { buildPage } from "../../src/viewer/run-model.js";
+import { journalStats } from "../../src/viewer/stats.js";
+import { journalText, tempDir, type AnyEvent, type TempDir } from "../journal/fixtures.js";
 import { rlmJournal } from "./rlm-journal.js";
 import { reviewJournal } from "./run-journals.js";
 

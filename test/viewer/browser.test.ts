@@ -10,7 +10,13 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../src/cli/journal-command.js";
 import { ROOT } from "../support/action-run.js";
-import { hostileJournal, journalText, tempDir, type AnyEvent, type TempDir } from "./fixtures.js";
+import {
+  hostileJournal,
+  journalText,
+  tempDir,
+  type AnyEvent,
+  type TempDir,
+} from "../journal/fixtures.js";
 import { reviewJournal } from "./run-journals.js";
 import { rlmJournal } from "./rlm-journal.js";
 
@@ -25,7 +31,7 @@ function findChromium(): string | undefined {
 const CHROMIUM = findChromium();
 if (!CHROMIUM)
   console.warn(
-    "test/journal/browser.test.ts skipped: no chromium found on PATH (install the Debian package `chromium`, or set RIVUMI_CHROMIUM)",
+    "test/viewer/browser.test.ts skipped: no chromium found on PATH (install the Debian package `chromium`, or set RIVUMI_CHROMIUM)",
   );
 
 const OUTPUT = join(ROOT, "test-output");

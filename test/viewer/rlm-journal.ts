@@ -1,5 +1,5 @@
 // The journal of an RLM run, as the engine writes it.
-import type { AnyEvent } from "./fixtures.js";
+import type { AnyEvent } from "../journal/fixtures.js";
 import { usage } from "./run-journals.js";
 
 /** A root run with a batch of four child calls, a sequential query, and one nested run. */

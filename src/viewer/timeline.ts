@@ -16,7 +16,7 @@ import {
   type ToolRun,
 } from "./fields.js";
 import type { LongText, Row } from "./page-data.js";
-import type { ChatMessage } from "../../model/port.js";
+import type { ChatMessage } from "../model/port.js";
 import type { RecordedEvent } from "./read.js";
 import type { RecordedRequests } from "./requests.js";
 import { bytes, count, duration, httpUrl, textOf, usd, type TextBudget } from "./text.js";
