@@ -50,6 +50,35 @@ describe("Redactor", () => {
     expect(first.length).toBeLessThanOrEqual(12);
     r.add(`x-access-token:${TOKEN}`);
     expect(r.secrets.slice(0, first.length)).toEqual(first);
+    // The runner masks exact strings: it gets the basic-auth header's base64 of the pair (whole
+    // groups of it, which is all of it but the padded last group).
+    const header = Buffer.from(`x-access-token:${TOKEN}`).toString("base64");
+    expect(r.secrets.some((f) => header.startsWith(f) && f.length >= header.length - 4)).toBe(true);
+  });
+
+  it("masks a secret that holds a registered one as well as if it had its own needles", () => {
+    const pair = `x-access-token:${TOKEN}`;
+    const both = new Redactor();
+    both.add(TOKEN);
+    both.add(pair);
+    const alone = new Redactor();
+    alone.add(pair);
+    const wrap = (s: string) => Buffer.from(s).toString("base64");
+    for (const text of [
+      `AUTHORIZATION: basic ${wrap(pair)}`,
+      `url https://${pair}@github.com/o/r`,
+      `hex ${Buffer.from(pair).toString("hex")} end`,
+      `twice ${wrap(wrap(pair))}`,
+      `json ${JSON.stringify({ auth: pair })}`,
+    ]) {
+      const out = both.redact(text);
+      // Nothing that decodes to the token survives, whichever registry built the needles.
+      for (const piece of out.split(/[\s*]+/))
+        for (const decoded of [piece, Buffer.from(piece, "base64").toString("latin1")])
+          expect(decoded).not.toContain(TOKEN.slice(4, 20));
+      expect(alone.redact(text)).toContain("***");
+      expect(out).toContain("***");
+    }
   });
 });
 
