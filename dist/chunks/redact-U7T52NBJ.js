@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a}from"./chunk-3JD2MCGC.js";import"./chunk-4ADGFKRA.js";export{a as Redactor};
