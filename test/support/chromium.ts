@@ -31,15 +31,17 @@ export class Chromium {
   private nextId = 1;
   private readonly pending = new Map<
     number,
-    { resolve(v: unknown): void; reject(e: Error): void }
+    { resolve: (v: unknown) => void; reject: (e: Error) => void }
   >();
   private readonly listeners = new Set<{ method: string; listener: Listener }>();
   private stderrTail = "";
   private readonly exited: Promise<void>;
   private closed?: Error;
+  private readonly toBrowser: Writable;
 
   private constructor(private readonly child: ChildProcess) {
-    const toBrowser = child.stdio[3] as Writable;
+    this.toBrowser = child.stdio[3] as Writable;
+    this.toBrowser.on("error", () => {}); // a write after the browser died: `exited` reports it
     const fromBrowser = child.stdio[4] as Readable;
     let buffered = "";
     fromBrowser.setEncoding("utf8");
@@ -48,7 +50,6 @@ export class Chromium {
       buffered = parts.pop() ?? "";
       parts.forEach((text) => this.dispatch(JSON.parse(text) as Reply));
     });
-    toBrowser.on("error", () => {}); // a write after the browser died: `exited` reports it
     child.stdout?.resume();
     child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       this.stderrTail = (this.stderrTail + chunk).slice(-2_000);
@@ -60,10 +61,11 @@ export class Chromium {
     this.exited = new Promise((resolve) =>
       child.once("exit", (code, signal) => {
         process.off("exit", killOnExit);
-        this.closed = new Error(
+        const closed = new Error(
           `chromium exited (${signal ?? `code ${code}`})\n${this.stderrTail}`,
         );
-        this.pending.forEach(({ reject }) => reject(this.closed!));
+        this.closed = closed;
+        this.pending.forEach(({ reject }) => reject(closed));
         this.pending.clear();
         resolve();
       }),
@@ -96,7 +98,7 @@ export class Chromium {
     const message = JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) });
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      (this.child.stdio[3] as Writable).write(`${message}\0`);
+      this.toBrowser.write(`${message}\0`);
     });
   }
 
@@ -107,7 +109,7 @@ export class Chromium {
     return () => this.listeners.delete(entry);
   }
 
-  /** Opens a blank page in its own target and attaches to it. */
+  /** Opens a blank page in its own target, attaches to it and starts listening to it. */
   async newPage(): Promise<Page> {
     const { targetId } = await this.send<{ targetId: string }>("Target.createTarget", {
       url: "about:blank",
@@ -116,7 +118,9 @@ export class Chromium {
       targetId,
       flatten: true,
     });
-    return new Page(this, targetId, sessionId);
+    const page = new Page(this, targetId, sessionId);
+    await Promise.all(["Runtime.enable", "Log.enable", "Page.enable"].map((m) => page.send(m)));
+    return page;
   }
 
   /** Asks the browser to quit, kills it if it has not after `graceMs`, and waits for its exit. */
@@ -149,9 +153,9 @@ interface RemoteObject {
   type: string;
 }
 
-/** One page of the browser: what it logged, and the commands a test needs. */
+/** One page (tab) of the browser: what its document logged, and the commands a test needs. */
 export class Page {
-  /** Console messages, uncaught exceptions and browser log entries (CSP violations among them). */
+  /** The document's console messages, uncaught exceptions and log entries (CSP violations too). */
   readonly messages: string[] = [];
   private readonly stops: (() => void)[];
 
@@ -196,15 +200,21 @@ export class Page {
     return this.browser.send<T>(method, params, this.sessionId);
   }
 
-  /** Starts listening to the page, then navigates to `url` (its `#` part included). */
+  /**
+   * Loads `url` (its `#` part included) as a fresh document, by way of about:blank so that a URL
+   * that differs from the last one only after its `#` is loaded anew rather than scrolled to.
+   * Forgets the messages of the documents before.
+   */
   async goto(url: string): Promise<void> {
-    await Promise.all([
-      this.send("Runtime.enable"),
-      this.send("Log.enable"),
-      this.send("Page.enable"),
-    ]);
+    await this.navigate("about:blank");
+    this.messages.length = 0;
+    await this.navigate(url);
+  }
+
+  private async navigate(url: string): Promise<void> {
     const { errorText } = await this.send<{ errorText?: string }>("Page.navigate", { url });
     if (errorText) throw new Error(`navigating to ${url}: ${errorText}`);
+    await this.waitFor(`location.href === ${JSON.stringify(url)}`, `the page to show ${url}`);
   }
 
   /** The value of `expression` in the page; an exception it throws rejects. */

@@ -1,6 +1,7 @@
 // The page in a real browser: headless Chromium opens the file as a user would (file://), runs
 // its script, and must log nothing, request nothing and show what the journal holds. One browser
-// serves the whole file (a start costs about 2 CPU-seconds); each check opens a fresh page in it.
+// serves the whole file (a start costs about 2 CPU-seconds), and each check loads its page anew in
+// the same tab (a new tab costs a renderer's start).
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../src/cli/journal-command.js";
 import { ROOT } from "../support/action-run.js";
-import { Chromium, findChromium } from "../support/chromium.js";
+import { Chromium, findChromium, type Page } from "../support/chromium.js";
 import {
   hostileJournal,
   journalText,
@@ -47,6 +48,8 @@ let profile: string;
 let proxy: http.Server;
 let seen: string[] = [];
 let browser: Chromium | undefined;
+/** The one tab every check loads its page in (each load a fresh document). */
+let tab: Page | undefined;
 
 beforeAll(async () => {
   tmp = tempDir();
@@ -77,6 +80,7 @@ beforeAll(async () => {
     "--v=0",
     "--log-level=0",
   ]);
+  tab = await browser.newPage();
 });
 afterAll(async () => {
   await browser?.close();
@@ -85,40 +89,43 @@ afterAll(async () => {
   await new Promise((resolve) => proxy.close(resolve));
 });
 
-/** Opens `file` with `hash` in a fresh page; with `screenshot`, saves a 1280x900 PNG there. */
+/** Loads `file` with `hash` in the tab; with `screenshot`, saves a 1280x900 PNG there. */
 async function open(file: string, hash = "", screenshot?: string): Promise<Opened> {
   seen = [];
   const started = Date.now();
-  const page = await browser!.newPage();
+  const view = tab!;
+  const url = `${pathToFileURL(file).href}${hash}`;
   try {
     if (screenshot) {
-      await page.send("Emulation.setDeviceMetricsOverride", {
+      await view.send("Emulation.setDeviceMetricsOverride", {
         width: 1280,
         height: 900,
         deviceScaleFactor: 1,
         mobile: false,
       });
-      await page.send("Emulation.setScrollbarsHidden", { hidden: true });
+      await view.send("Emulation.setScrollbarsHidden", { hidden: true });
     }
-    const url = `${pathToFileURL(file).href}${hash}`;
-    await page.goto(url);
-    // Loaded (the page's own requests settled) and rendered, or failed with a message.
-    const status = await page.waitFor(
+    await view.goto(url);
+    // Loaded (its own requests settled) and rendered, or failed with a message.
+    const status = await view.waitFor(
       `document.readyState === "complete" && /^(ready|error)$/.test(document.body.dataset.status) && document.body.dataset.status`,
       `${url} to load and set data-status="ready" (or "error") on its body`,
     );
     if (status === "error")
-      throw new Error(`${url}: ${String(await page.evaluate("document.body.innerText"))}`);
-    const dom = (await page.evaluate("document.documentElement.outerHTML")) as string;
-    if (screenshot) writeFileSync(screenshot, await page.screenshot());
+      throw new Error(`${url}: ${String(await view.evaluate("document.body.innerText"))}`);
+    const dom = (await view.evaluate("document.documentElement.outerHTML")) as string;
+    if (screenshot) writeFileSync(screenshot, await view.screenshot());
     return {
       dom,
-      console: [...page.messages],
+      console: [...view.messages],
       requests: seen.filter((r) => !BROWSER_SERVICES.test(r.split(" ")[1] ?? "")),
       ms: Date.now() - started,
     };
   } finally {
-    await page.close();
+    if (screenshot) {
+      await view.send("Emulation.clearDeviceMetricsOverride");
+      await view.send("Emulation.setScrollbarsHidden", { hidden: false });
+    }
   }
 }
 
