@@ -1,7 +1,7 @@
 // One headless Chromium driven over the DevTools protocol through --remote-debugging-pipe: the
 // browser reads JSON messages from its fd 3 and writes them to its fd 4, each ended by a NUL byte.
-// A test file starts it once and opens a fresh page (target) per check, which costs a fraction of
-// a whole browser start per page.
+// A test file starts it once (a start costs about 2 CPU-seconds) and loads each page it checks as
+// a fresh document in one tab (a new tab would start a renderer as well).
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
@@ -102,11 +102,9 @@ export class Chromium {
     });
   }
 
-  /** Calls `listener` on every event named `method`; returns a function that stops it. */
-  on(method: string, listener: Listener): () => void {
-    const entry = { method, listener };
-    this.listeners.add(entry);
-    return () => this.listeners.delete(entry);
+  /** Calls `listener` on every event named `method`, for as long as the browser runs. */
+  on(method: string, listener: Listener): void {
+    this.listeners.add({ method, listener });
   }
 
   /** Opens a blank page in its own target, attaches to it and starts listening to it. */
@@ -118,7 +116,7 @@ export class Chromium {
       targetId,
       flatten: true,
     });
-    const page = new Page(this, targetId, sessionId);
+    const page = new Page(this, sessionId);
     await Promise.all(["Runtime.enable", "Log.enable", "Page.enable"].map((m) => page.send(m)));
     return page;
   }
@@ -157,11 +155,9 @@ interface RemoteObject {
 export class Page {
   /** The document's console messages, uncaught exceptions and log entries (CSP violations too). */
   readonly messages: string[] = [];
-  private readonly stops: (() => void)[];
 
   constructor(
     private readonly browser: Chromium,
-    private readonly targetId: string,
     readonly sessionId: string,
   ) {
     const mine =
@@ -169,31 +165,30 @@ export class Page {
       (params, session) => {
         if (session === sessionId) listener(params);
       };
-    this.stops = [
-      browser.on(
-        "Runtime.consoleAPICalled",
-        mine((p) => {
-          const args = (p.args as RemoteObject[]).map((a) => a.description ?? String(a.value));
-          this.messages.push(`console.${String(p.type)}: ${args.join(" ")}`);
-        }),
-      ),
-      browser.on(
-        "Runtime.exceptionThrown",
-        mine((p) => {
-          const details = p.exceptionDetails as { text: string; exception?: RemoteObject };
-          this.messages.push(`uncaught: ${details.exception?.description ?? details.text}`);
-        }),
-      ),
-      browser.on(
-        "Log.entryAdded",
-        mine((p) => {
-          const entry = p.entry as { level: string; source: string; text: string; url?: string };
-          this.messages.push(
-            `${entry.source} ${entry.level}: ${entry.text} ${entry.url ?? ""}`.trim(),
-          );
-        }),
-      ),
-    ];
+    browser.on(
+      "Runtime.consoleAPICalled",
+      mine((p) => {
+        const args = (p.args as RemoteObject[]).map((a) => a.description ?? String(a.value));
+        this.messages.push(`console.${String(p.type)}: ${args.join(" ")}`);
+      }),
+    );
+    browser.on(
+      "Runtime.exceptionThrown",
+      mine((p) => {
+        const details = p.exceptionDetails as { text: string; exception?: RemoteObject };
+        this.messages.push(`uncaught: ${details.exception?.description ?? details.text}`);
+      }),
+    );
+    // CSP violations and failed loads are reported here, not by the Runtime domain.
+    browser.on(
+      "Log.entryAdded",
+      mine((p) => {
+        const entry = p.entry as { level: string; source: string; text: string; url?: string };
+        this.messages.push(
+          `${entry.source} ${entry.level}: ${entry.text} ${entry.url ?? ""}`.trim(),
+        );
+      }),
+    );
   }
 
   send<T = Params>(method: string, params: Params = {}): Promise<T> {
@@ -247,10 +242,5 @@ export class Page {
   async screenshot(): Promise<Buffer> {
     const { data } = await this.send<{ data: string }>("Page.captureScreenshot", { format: "png" });
     return Buffer.from(data, "base64");
-  }
-
-  async close(): Promise<void> {
-    this.stops.forEach((stop) => stop());
-    await this.browser.send("Target.closeTarget", { targetId: this.targetId });
   }
 }
