@@ -1,15 +1,17 @@
 // The page in a real browser: headless Chromium opens the file as a user would (file://), runs
-// its script, and must log nothing, request nothing and show what the journal holds.
-import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+// its script, and must log nothing, request nothing and show what the journal holds. One browser
+// serves the whole file (a start costs about 2 CPU-seconds), and each check loads its page anew in
+// the same tab (a new tab costs a renderer's start).
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { run } from "../../src/cli/journal-command.js";
 import { ROOT } from "../support/action-run.js";
+import { Chromium, findChromium, type Page } from "../support/chromium.js";
 import {
   hostileJournal,
   journalText,
@@ -19,14 +21,6 @@ import {
 } from "../journal/fixtures.js";
 import { reviewJournal } from "./run-journals.js";
 import { rlmJournal } from "./rlm-journal.js";
-
-function findChromium(): string | undefined {
-  if (process.env.RIVUMI_CHROMIUM) return process.env.RIVUMI_CHROMIUM;
-  const dirs = (process.env.PATH ?? "").split(delimiter).filter(Boolean);
-  for (const name of ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"])
-    for (const dir of dirs) if (existsSync(join(dir, name))) return join(dir, name);
-  return undefined;
-}
 
 const CHROMIUM = findChromium();
 if (!CHROMIUM)
@@ -42,7 +36,7 @@ const BROWSER_SERVICES = /(^|\.)(google\.com|googleapis\.com|gvt1\.com|gstatic\.
 
 interface Opened {
   dom: string;
-  /** Console messages (errors, CSP violations, anything the page logged). */
+  /** Console messages, uncaught exceptions and log entries (CSP violations, failed loads). */
   console: string[];
   /** Requests that reached the proxy from anything but Chromium's own services. */
   requests: string[];
@@ -53,6 +47,9 @@ let tmp: TempDir;
 let profile: string;
 let proxy: http.Server;
 let seen: string[] = [];
+let browser: Chromium | undefined;
+/** The one tab every check loads its page in (each load a fresh document). */
+let tab: Page | undefined;
 
 beforeAll(async () => {
   tmp = tempDir();
@@ -67,17 +64,9 @@ beforeAll(async () => {
     socket.destroy();
   });
   await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-});
-afterAll(async () => {
-  tmp.remove();
-  rmSync(profile, { recursive: true, force: true });
-  await new Promise((resolve) => proxy.close(resolve));
-});
-
-function chromium(args: string[]): Promise<{ stdout: string; stderr: string; ms: number }> {
+  if (!CHROMIUM) return;
   const { port } = proxy.address() as AddressInfo;
-  const started = Date.now();
-  const flags = [
+  browser = await Chromium.launch(CHROMIUM, [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -87,33 +76,57 @@ function chromium(args: string[]): Promise<{ stdout: string; stderr: string; ms:
     `--user-data-dir=${profile}`,
     `--proxy-server=http://127.0.0.1:${port}`,
     "--proxy-bypass-list=<-loopback>",
-    "--virtual-time-budget=5000",
     "--enable-logging=stderr",
     "--v=0",
     "--log-level=0",
-  ];
-  return new Promise((resolve, reject) =>
-    execFile(
-      CHROMIUM!,
-      [...flags, ...args],
-      { maxBuffer: 256 * 1024 * 1024, timeout: 60_000 },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`chromium failed: ${error.message}\n${stderr.slice(-2_000)}`));
-        else resolve({ stdout, stderr, ms: Date.now() - started });
-      },
-    ),
-  );
-}
+  ]);
+  tab = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  tmp.remove();
+  rmSync(profile, { recursive: true, force: true });
+  await new Promise((resolve) => proxy.close(resolve));
+});
 
-async function open(file: string, hash = "", extra: string[] = ["--dump-dom"]): Promise<Opened> {
+/** Loads `file` with `hash` in the tab; with `screenshot`, saves a 1280x900 PNG there. */
+async function open(file: string, hash = "", screenshot?: string): Promise<Opened> {
   seen = [];
-  const { stdout, stderr, ms } = await chromium([...extra, `${pathToFileURL(file).href}${hash}`]);
-  return {
-    dom: stdout,
-    console: stderr.split("\n").filter((l) => /:CONSOLE|Uncaught/.test(l)),
-    requests: seen.filter((r) => !BROWSER_SERVICES.test(r.split(" ")[1] ?? "")),
-    ms,
-  };
+  const started = Date.now();
+  const view = tab!;
+  const url = `${pathToFileURL(file).href}${hash}`;
+  try {
+    if (screenshot) {
+      await view.send("Emulation.setDeviceMetricsOverride", {
+        width: 1280,
+        height: 900,
+        deviceScaleFactor: 1,
+        mobile: false,
+      });
+      await view.send("Emulation.setScrollbarsHidden", { hidden: true });
+    }
+    await view.goto(url);
+    // Loaded (its own requests settled) and rendered, or failed with a message.
+    const status = await view.waitFor(
+      `document.readyState === "complete" && /^(ready|error)$/.test(document.body.dataset.status) && document.body.dataset.status`,
+      `${url} to load and set data-status="ready" (or "error") on its body`,
+    );
+    if (status === "error")
+      throw new Error(`${url}: ${String(await view.evaluate("document.body.innerText"))}`);
+    const dom = (await view.evaluate("document.documentElement.outerHTML")) as string;
+    if (screenshot) writeFileSync(screenshot, await view.screenshot());
+    return {
+      dom,
+      console: [...view.messages],
+      requests: seen.filter((r) => !BROWSER_SERVICES.test(r.split(" ")[1] ?? "")),
+      ms: Date.now() - started,
+    };
+  } finally {
+    if (screenshot) {
+      await view.send("Emulation.clearDeviceMetricsOverride");
+      await view.send("Emulation.setScrollbarsHidden", { hidden: false });
+    }
+  }
 }
 
 async function page(events: AnyEvent[], name: string, tail = ""): Promise<string> {
@@ -171,11 +184,7 @@ describe.skipIf(!CHROMIUM)("the journal page in Chromium", () => {
 
     mkdirSync(OUTPUT, { recursive: true });
     rmSync(SCREENSHOT, { force: true });
-    const shot = await open(file, "#expand-all", [
-      `--screenshot=${SCREENSHOT}`,
-      "--window-size=1280,900",
-      "--hide-scrollbars",
-    ]);
+    const shot = await open(file, "#expand-all", SCREENSHOT);
     expect(shot.console).toEqual([]);
     expect(shot.requests).toEqual([]);
     expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
