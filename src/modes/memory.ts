@@ -32,10 +32,12 @@ export function memoryOutcome(
   return {
     conclusion: result.conclusion,
     stop: undefined,
-    review: undefined,
     note: result.reply,
     stats: run.stats,
     journalName: run.journalName,
+    notices: [],
+    attachments: [],
+    result: { kind: "memory" },
     publications: [
       {
         kind: "reaction",

@@ -29,10 +29,12 @@ export function failedOutcome(opts: {
   return {
     conclusion: "failure",
     stop: undefined,
-    review: undefined,
     note: `Rivumi failed in the ${opts.phase} phase: ${opts.message}`,
     stats: opts.stats,
     journalName: opts.journalName,
+    notices: [],
+    attachments: [],
     publications: pr !== undefined ? [{ kind: "sticky-comment", pr }] : [],
+    result: { kind: "stop", fork: false },
   };
 }

@@ -8,7 +8,8 @@ import { modelConfigured } from "../config/endpoint.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import { costOf } from "../model/price.js";
-import type { Conclusion, Outcome, Publication, TriageReport } from "../outcome/outcome.js";
+import type { Conclusion, Outcome, Publication } from "../outcome/outcome.js";
+import type { TriageReport } from "../outcome/triage.js";
 import type { TriagePlan } from "../plan/plan.js";
 import { idleStats } from "./outcomes.js";
 import type { CiPorts, Mode, ModePorts } from "./ports.js";
@@ -127,8 +128,6 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
   return {
     conclusion,
     stop: stopped,
-    review: undefined,
-    triage: report,
     note:
       missing.length > 0
         ? `${missing.join("; ")}. The deterministic triage is published.`
@@ -136,7 +135,9 @@ export const triageMode: Mode<TriagePlan> = async (ports, plan) => {
     stats: stats(ports, digested),
     journalName: ports.journalName,
     notices: notices(report, loaded.pulls, settings),
+    attachments: [],
     publications: publications(report, loaded.pulls, settings),
+    result: { kind: "triage", report },
   };
 };
 

@@ -2,6 +2,7 @@ import { errorText } from "../util/error-text.js";
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
+import { unknownResult } from "../outcome/results.js";
 import { bound } from "../util/sanitize.js";
 import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
@@ -185,12 +186,7 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const { triage } = outcome;
-        const body = redact(
-          triage
-            ? renderTriageComment({ ...outcome, triage })
-            : renderComment(outcome, this.inline, this.opts.site),
-        );
+        const body = redact(this.comment(outcome));
         const key =
           item.key === undefined
             ? undefined
@@ -214,6 +210,8 @@ export class Publisher {
         return comment.url;
       }
       case "review":
+        if (outcome.result.kind !== "review")
+          throw new Error("a review publication is rendered from a review");
         await publishReview(
           {
             github: this.github,
@@ -230,7 +228,7 @@ export class Publisher {
             state: (text) => this.states.set(item.pr, text),
           },
           item,
-          outcome,
+          outcome.result,
           opts,
         );
         return undefined;
@@ -262,6 +260,22 @@ export class Publisher {
     }
   }
 
+  /** The sticky comment's text for this outcome, by its feature. */
+  private comment(outcome: Outcome): string {
+    const { result } = outcome;
+    switch (result.kind) {
+      case "triage":
+        return renderTriageComment({ ...outcome, result });
+      case "review":
+      case "memory":
+      case "rlm":
+      case "stop":
+        return renderComment(outcome, this.inline, this.opts.site);
+      default:
+        return unknownResult(result);
+    }
+  }
+
   /**
    * Updates the open issue Rivumi opened for this key, found by the hidden marker on its first
    * line and its author (anyone can paste a marker), or opens one. Returns the issue's URL.
@@ -271,10 +285,10 @@ export class Publisher {
     outcome: Outcome,
     opts: CallOptions,
   ): Promise<string> {
-    const { triage } = outcome;
-    if (!triage) throw new Error("an issue by marker is rendered from a triage");
+    const { result } = outcome;
+    if (result.kind !== "triage") throw new Error("an issue by marker is rendered from a triage");
     const marker = `<!-- rivumi:issue ${stickyKey({ configured: item.key, workflow: undefined, job: undefined })} -->`;
-    const body = `${marker}\n${this.opts.redact(renderTriageIssue({ ...outcome, triage }))}`;
+    const body = `${marker}\n${this.opts.redact(renderTriageIssue({ ...outcome, result }))}`;
     const title = this.opts.redact(titleText(item.title)).slice(0, 256);
     const login = await this.selfLogin();
     const self = login.toLowerCase();
