@@ -9,7 +9,7 @@ import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort } from "../../src/model/port.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import { triageMode } from "../../src/modes/triage.js";
+import { runTriage } from "../../src/triage/run.js";
 import { asTriage } from "../support/results.js";
 import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun } from "../../src/plan/plan.js";
@@ -118,7 +118,7 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
       progress: () => undefined,
       redact,
     };
-    const outcome = asTriage(await triageMode(ports, plan));
+    const outcome = asTriage(await runTriage(ports, plan));
     const publisher = new Publisher(port, {
       journal,
       stickyKey: "rivumi-triage/triage",

@@ -12,7 +12,7 @@ import { createGitHubPort } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { TRIAGE_HISTORY_FILE, type BranchFile } from "../../src/memory-store/branch-file.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import { triageMode } from "../../src/modes/triage.js";
+import { runTriage } from "../../src/triage/run.js";
 import { asTriage } from "./results.js";
 import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun } from "../../src/plan/plan.js";
@@ -173,7 +173,7 @@ export async function createHistoryWorld(
         progress: () => undefined,
         redact: (text) => text.replaceAll(TOKEN, "***"),
       };
-      const outcome = asTriage(await triageMode(ports, plan));
+      const outcome = asTriage(await runTriage(ports, plan));
       const publisher = new Publisher(port, {
         journal,
         stickyKey: "rivumi-triage/triage",

@@ -14,9 +14,9 @@ import { runRlm, RlmUnconfinedError, type RlmResult, type RlmSandbox } from "../
 import { fenceUntrusted, newFenceNonce } from "../util/fence.js";
 import { revealInvisible } from "../util/invisible.js";
 import { jsonInText } from "../util/json-in-text.js";
-import { lineUrl, stepOf } from "./triage-evidence.js";
-import type { TriagedJob } from "./triage-job.js";
-import { originalLine } from "./triage-log-file.js";
+import { lineUrl, stepOf } from "./evidence.js";
+import type { TriagedJob } from "./job.js";
+import { originalLine } from "./log-file.js";
 
 export interface DigestInput {
   run: WorkflowRunInfo;

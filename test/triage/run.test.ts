@@ -11,7 +11,7 @@ import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort, ModelReply } from "../../src/model/port.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import { triageMode } from "../../src/modes/triage.js";
+import { runTriage } from "../../src/triage/run.js";
 import { asTriage } from "../support/results.js";
 import type { Annotation, Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun, type TriagePlan } from "../../src/plan/plan.js";
@@ -187,7 +187,7 @@ async function triage(o: {
     progress: () => undefined,
     redact: (text) => text.replaceAll(TOKEN, "***"),
   };
-  const outcome = asTriage(await triageMode(ports, plan));
+  const outcome = asTriage(await runTriage(ports, plan));
   const annotations: Annotation[] = [];
   const publisher = new Publisher(port, {
     journal,
