@@ -8,7 +8,8 @@ import { modelConfigured } from "../config/endpoint.js";
 import type { Settings } from "../config/settings.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import { costOf } from "../model/price.js";
-import { NO_USAGE, type Conclusion, type Outcome, type Publication } from "../outcome/outcome.js";
+import type { Conclusion, Outcome, Publication } from "../outcome/outcome.js";
+import { idleStats } from "../outcome/stats.js";
 import type { TriageReport, TriageResult } from "../outcome/triage.js";
 import type { TriagePlan } from "../plan/plan.js";
 import type { CiPorts, TriagePorts } from "./ports.js";
@@ -247,16 +248,13 @@ function notices(report: TriageReport, pulls: readonly number[], settings: Setti
 }
 
 function stats(ports: TriagePorts, digest: DigestResult): Outcome["stats"] {
-  const { prices, model } = ports.settings;
-  // Counted as a run without a model's work counts itself (`idleStats`, modes/outcomes.ts).
-  const base = {
-    turns: 0,
-    usage: { ...NO_USAGE },
-    costUsd: prices ? 0 : undefined,
-    ms: Date.now() - ports.started,
-    model,
-  };
+  const base = idleStats(ports.settings, ports.started);
   const rlm = digest.rlm;
   if (!rlm) return base;
-  return { ...base, turns: rlm.iterations, usage: rlm.usage, costUsd: costOf(rlm.usage, prices) };
+  return {
+    ...base,
+    turns: rlm.iterations,
+    usage: rlm.usage,
+    costUsd: costOf(rlm.usage, ports.settings.prices),
+  };
 }

@@ -159,6 +159,15 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: ["zod"],
     node: ["node:path"],
   },
+  memory: {
+    rank: 10,
+    job: "the memory commands: /remember, /forget, /memories, run and answered",
+    src: words(
+      "config/settings.ts context/memory/retrieval.ts github/port.ts github/memory-repository.ts journal memory-store outcome trigger util",
+    ),
+    packages: none,
+    node: none,
+  },
   agent: {
     rank: 11,
     job: "the model/tool loop and its tools",
@@ -179,7 +188,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 13,
     job: "the mode registry and what each mode runs",
     src: words(
-      "agent config context github/port.ts journal memory-store model outcome plan prompt review rlm triage trigger util workspace",
+      "agent config context github/port.ts journal memory memory-store model outcome plan prompt review rlm triage trigger util workspace",
     ),
     packages: ["zod"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path"),
