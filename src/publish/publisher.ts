@@ -2,22 +2,16 @@ import { errorText } from "../util/error-text.js";
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
-import { unknownResult } from "../outcome/results.js";
 import { bound } from "../util/sanitize.js";
 import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
 import { publishReview } from "./publish-review.js";
-import {
-  COMMENT_LIMIT,
-  MARKER_ROOM,
-  renderComment,
-  renderProgress,
-  type InlineResult,
-} from "./render.js";
+import { commentBody } from "./comment-body.js";
+import { COMMENT_LIMIT, MARKER_ROOM, renderProgress, type InlineResult } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "./safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
-import { renderTriageComment, renderTriageIssue } from "./triage-render.js";
+import { renderTriageIssue } from "./triage-render.js";
 import { titleText } from "./triage-text.js";
 
 const CUT_NOTE =
@@ -186,7 +180,7 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const body = redact(this.comment(outcome));
+        const body = redact(commentBody(outcome, this.inline, this.opts.site));
         const key =
           item.key === undefined
             ? undefined
@@ -257,22 +251,6 @@ export class Publisher {
             title: redact(annotation.title),
           });
         return undefined;
-    }
-  }
-
-  /** The sticky comment's text for this outcome, by its feature. */
-  private comment(outcome: Outcome): string {
-    const { result } = outcome;
-    switch (result.kind) {
-      case "triage":
-        return renderTriageComment({ ...outcome, result });
-      case "review":
-      case "memory":
-      case "rlm":
-      case "stop":
-        return renderComment(outcome, this.inline, this.opts.site);
-      default:
-        return unknownResult(result);
     }
   }
 
