@@ -4,7 +4,7 @@
 // scripted model over loopback. Tokens are the model server's count (about four characters each).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Outcome } from "../src/outcome/outcome.js";
+import type { Outcome, ReviewResult } from "../src/outcome/outcome.js";
 import type { LastReview } from "../src/outcome/review-state.js";
 import { sh } from "../test/support/git-fixture.js";
 import { codeLines, reviewWorld } from "../test/support/review-world.js";
@@ -40,7 +40,7 @@ const bench: Bench = async () => {
     lastReview: () => Promise.resolve(last ?? {}),
   });
   try {
-    const review = async (plan: { full?: boolean } = {}): Promise<Outcome> => {
+    const review = async (plan: { full?: boolean } = {}): Promise<Outcome<ReviewResult>> => {
       world.model.push(...(READ_AND_SUBMIT as never[]));
       return world.run(plan);
     };
@@ -73,8 +73,8 @@ const bench: Bench = async () => {
       failsQuick: ratio > 0.9,
       quickLimit: "<= 0.9x",
       detail:
-        `incremental ${tokens(incremental)} tokens (${incremental.coverage?.line ?? "?"}); ` +
-        `full ${tokens(full)} tokens (${full.coverage?.line ?? "?"}); first review ${tokens(first)}`,
+        `incremental ${tokens(incremental)} tokens (${incremental.result.coverage?.line ?? "?"}); ` +
+        `full ${tokens(full)} tokens (${full.result.coverage?.line ?? "?"}); first review ${tokens(first)}`,
     };
     return [result];
   } finally {

@@ -149,7 +149,7 @@ export async function run(argv: string[]): Promise<number> {
     conclusion: outcome.conclusion,
     stop: outcome.stop,
     note: outcome.note ?? null,
-    review: outcome.review ?? null,
+    review: (outcome.result.kind === "review" ? outcome.result.review : undefined) ?? null,
     model: stats.model,
     ...scriptedField(stats.model),
     usage: stats.usage,

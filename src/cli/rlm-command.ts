@@ -134,8 +134,8 @@ export async function run(argv: string[]): Promise<number> {
     status?.done();
     run.close();
   }
-  const result = outcome.rlm;
-  if (!result) throw new Error("the RLM mode returned no answer");
+  const { result } = outcome;
+  if (result.kind !== "rlm") throw new Error("the RLM mode returned no answer");
   const costUsd = meter.costUsd;
   run.journal.emit({
     type: "run.finished",

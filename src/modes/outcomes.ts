@@ -1,17 +1,7 @@
-import type { Settings } from "../config/settings.js";
-import { NO_USAGE, type Outcome, type RunStats } from "../outcome/outcome.js";
+import type { Outcome, RunStats } from "../outcome/outcome.js";
 import type { Plan } from "../plan/plan.js";
 
-/** Stats of a run that did no model work. */
-export function idleStats(settings: Settings | undefined, started: number): RunStats {
-  return {
-    turns: 0,
-    usage: { ...NO_USAGE },
-    costUsd: settings?.prices ? 0 : undefined,
-    ms: Date.now() - started,
-    model: settings?.model ?? "?",
-  };
-}
+export { idleStats } from "../outcome/stats.js";
 
 /**
  * The outcome of a run that failed in `phase`. A failed agent run still explains itself on its
@@ -29,10 +19,12 @@ export function failedOutcome(opts: {
   return {
     conclusion: "failure",
     stop: undefined,
-    review: undefined,
     note: `Rivumi failed in the ${opts.phase} phase: ${opts.message}`,
     stats: opts.stats,
     journalName: opts.journalName,
+    notices: [],
+    attachments: [],
     publications: pr !== undefined ? [{ kind: "sticky-comment", pr }] : [],
+    result: { kind: "stop", fork: false },
   };
 }

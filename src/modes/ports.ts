@@ -1,11 +1,10 @@
 // What every mode is given: the run's facts and the I/O it may do, as small interfaces. The action
 // (`main.ts`) and the CLI each wire their own; tests pass object literals.
 import type { Settings } from "../config/settings.js";
-import type { BranchFile } from "../memory-store/branch-file.js";
 import type { MemoryStore } from "../memory-store/store.js";
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
-import type { ActionsPort, PullFile } from "../github/port.js";
+import type { PullFile } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { CapSource } from "../model/output-cap.js";
 import type { ModelPort } from "../model/port.js";
@@ -13,6 +12,9 @@ import type { Outcome, Progress } from "../outcome/outcome.js";
 import type { LastReview } from "../outcome/review-state.js";
 import type { AgentPlan, Plan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
+import type { CiPorts } from "../triage/ports.js";
+
+export type { CiPorts } from "../triage/ports.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 
 /** Which commits an agent run works on, and the pull request's own words when there is one. */
@@ -61,19 +63,6 @@ export interface OpenWorkspace {
 export interface WorkSource {
   target(plan: AgentPlan): Promise<Target>;
   open(target: Target, plan: AgentPlan): Promise<OpenWorkspace>;
-}
-
-/** What failed-CI triage reads: the Actions API, the log storage, and a folder for the logs. */
-export interface CiPorts {
-  github: ActionsPort;
-  /** Streams a log from the storage URL GitHub redirected to, never with GitHub's token. */
-  openLog(url: string, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>>;
-  /** A folder of this run's own, for the downloaded logs. */
-  dir: string;
-  /** The web server (https://github.com), for links to log lines. */
-  serverUrl: string;
-  /** The history of failures on the memory branch; without it a triage remembers nothing. */
-  history?: BranchFile;
 }
 
 export interface ModePorts {

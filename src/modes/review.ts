@@ -30,11 +30,6 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts):
   return {
     conclusion: agent.conclusion,
     stop: agent.stop,
-    review: agent.review,
-    ...(agent.coverage ? { coverage: agent.coverage } : {}),
-    ...(agent.unanchored.length > 0 ? { unanchored: agent.unanchored } : {}),
-    ...(agent.gone.findings.length > 0 ? { noLongerApplies: agent.gone.findings } : {}),
-    ...(agent.fullReviewWhy ? { fullReviewWhy: agent.fullReviewWhy } : {}),
     note: agent.note,
     stats: {
       turns: agent.turns,
@@ -45,10 +40,18 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ModePorts):
       model: settings.model,
     },
     journalName,
-    details: details(agent),
     attachments: agent.changes ? [agent.changes.file] : [],
     notices: agent.notices,
     publications: plan.pr !== undefined ? publications(plan, plan.pr, agent, ports) : [],
+    result: {
+      kind: "review",
+      review: agent.review,
+      coverage: agent.coverage,
+      unanchored: agent.unanchored,
+      fullReviewWhy: agent.fullReviewWhy || undefined,
+      noLongerApplies: agent.gone.findings,
+      details: details(agent),
+    },
   };
 }
 

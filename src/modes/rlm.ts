@@ -33,8 +33,8 @@ export const rlmMode: Mode<RlmPlan> = async (ports, plan) => {
   return {
     conclusion,
     stop: undefined,
-    review: undefined,
-    rlm: {
+    result: {
+      kind: "rlm",
       answer: result.answer,
       confidence: result.confidence,
       finalized: result.finalized,
@@ -53,6 +53,8 @@ export const rlmMode: Mode<RlmPlan> = async (ports, plan) => {
       model: model.model,
     },
     journalName: ports.journalName,
+    notices: [],
+    attachments: [],
     publications: [],
   };
 };

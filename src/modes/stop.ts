@@ -7,11 +7,11 @@ export const stopMode: Mode<StopPlan> = (ports, plan) =>
   Promise.resolve({
     conclusion: plan.conclusion,
     stop: undefined,
-    review: undefined,
     note: plan.reason,
     stats: idleStats(ports.settings, ports.started),
     journalName: ports.journalName,
     notices: [`Rivumi ${plan.conclusion}: ${plan.reason}`],
-    ...(plan.fork ? { fork: true } : {}),
+    attachments: [],
     publications: [],
+    result: { kind: "stop", fork: plan.fork === true },
   });

@@ -41,7 +41,7 @@ export async function uploadArtifact(outcome: Outcome, ports: FinishPorts): Prom
     const requests = requestsFileOf(ports.journalPath);
     const files = [ports.journalPath, ...(page ? [page] : [])];
     if (existsSync(requests)) files.push(requests);
-    files.push(ports.resultPath, ...(outcome.attachments ?? []));
+    files.push(ports.resultPath, ...outcome.attachments);
     const done = await settle(uploadJournal(files, ports.journalName), deadline.signal);
     if (done.kind === "cut") throw new Error("the upload ran out of time");
     if (done.kind === "failed") throw done.error;

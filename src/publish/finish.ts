@@ -1,6 +1,7 @@
 import { errorText } from "../util/error-text.js";
 import { writeFileSync } from "node:fs";
 import type { Outcome } from "../outcome/outcome.js";
+import { unknownResult, type ReviewResult } from "../outcome/results.js";
 import type { Redactor } from "../redact/redactor.js";
 import { settle, stepDeadline, type StepLimits } from "./deadline.js";
 import { showArtifact, uploadArtifact } from "./finish-artifact.js";
@@ -58,10 +59,10 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
     }
   };
   const out = (name: string, value: string) => core.setOutput(name, redactor.redact(value));
-  const fork = outcome.fork === true;
+  const fork = outcome.result.kind === "stop" && outcome.result.fork;
 
   // 1. Local results.
-  for (const notice of outcome.notices ?? []) core.notice(redactor.redact(notice));
+  for (const notice of outcome.notices) core.notice(redactor.redact(notice));
   // Redacted before it is rendered too (see redactOutcomeText), and again once rendered.
   const shown = (o: Outcome) => redactOutcomeText(o, (text) => redactor.redact(text));
   const first = redactor.redact(
@@ -86,7 +87,7 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
     out("cached-tokens", String(outcome.stats.usage.cachedTokens));
     out("reasoning-tokens", String(outcome.stats.usage.reasoningTokens));
     out("cost-usd", outcome.stats.costUsd !== undefined ? outcome.stats.costUsd.toFixed(6) : "");
-    const hunks = outcome.coverage?.hunks;
+    const hunks = reviewFields(outcome).coverage?.hunks;
     out("hunks-total", hunks ? String(hunks.total) : "");
     out("hunks-examined", hunks ? String(hunks.examined) : "");
     out("hunks-excluded", hunks ? String(hunks.excluded) : "");
@@ -194,13 +195,14 @@ function describe(done: { kind: "failed"; error: unknown } | { kind: "cut" }, re
 }
 
 function resultJson(outcome: Outcome, published: Published, redactor: Redactor): string {
-  const { conclusion, stop, note, review, stats, coverage } = outcome;
+  const { conclusion, stop, note, stats } = outcome;
+  const { review, unanchored, coverage } = reviewFields(outcome);
   const result = {
     conclusion,
     stop: stop ?? null,
     note: note ?? null,
     review: review ?? null,
-    unanchored: outcome.unanchored ?? [],
+    unanchored,
     coverage: coverage ? { line: coverage.line, ...(coverage.report as object) } : null,
     stats,
     published: {
@@ -210,6 +212,23 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
     },
   };
   return redactor.redact(JSON.stringify(result, null, 2));
+}
+
+/** The review's fields of `result.json` and the outputs; empty for the other features. */
+function reviewFields({
+  result,
+}: Outcome): Pick<ReviewResult, "review" | "unanchored" | "coverage"> {
+  switch (result.kind) {
+    case "review":
+      return result;
+    case "triage":
+    case "memory":
+    case "rlm":
+    case "stop":
+      return { review: undefined, unanchored: [], coverage: undefined };
+    default:
+      return unknownResult(result);
+  }
 }
 
 function finishedEvent(outcome: Outcome) {

@@ -1,6 +1,6 @@
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
-import type { Outcome, Publication } from "../outcome/outcome.js";
+import type { Publication, ReviewResult } from "../outcome/outcome.js";
 import { recordedFindings, type Finding } from "../outcome/review.js";
 import {
   fingerprint,
@@ -47,7 +47,7 @@ export async function publishReview(
   deps: ReviewPublishDeps,
   sink: ReviewPublishSink,
   item: Extract<Publication, { kind: "review" }>,
-  outcome: Outcome,
+  reviewResult: ReviewResult,
   opts: CallOptions,
 ): Promise<void> {
   // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
@@ -68,7 +68,7 @@ export async function publishReview(
       }),
     );
   };
-  const findings = item.inline ? (outcome.review?.findings ?? []) : [];
+  const findings = item.inline ? (reviewResult.review?.findings ?? []) : [];
   const fresh = findings.filter((f) => !known.has(fingerprint(f)));
   const choice = chooseInline(fresh, { minSeverity: item.minSeverity, max: item.maxComments });
   const result: InlineResult = {
@@ -160,7 +160,7 @@ export async function publishReview(
         : `review: ${result.posted} inline, ${sent.refused.length} refused`,
       bytes: body.length,
     });
-  recordPlacements(deps.journal, outcome, onLines, sent.review?.url);
+  recordPlacements(deps.journal, reviewResult, onLines, sent.review?.url);
   return;
 }
 
@@ -170,13 +170,13 @@ export async function publishReview(
  */
 function recordPlacements(
   journal: Journal,
-  outcome: Outcome,
+  reviewResult: ReviewResult,
   onLines: Finding[],
   url: string | undefined,
 ): void {
   journal.emit({
     type: "review.findings",
-    findings: recordedFindings(outcome.review?.findings ?? [], outcome.unanchored ?? [], {
+    findings: recordedFindings(reviewResult.review?.findings ?? [], reviewResult.unanchored, {
       inline: new Set(onLines),
       url,
     }),

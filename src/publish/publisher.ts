@@ -6,17 +6,12 @@ import { bound } from "../util/sanitize.js";
 import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
 import { publishReview } from "./publish-review.js";
-import {
-  COMMENT_LIMIT,
-  MARKER_ROOM,
-  renderComment,
-  renderProgress,
-  type InlineResult,
-} from "./render.js";
+import { commentBody } from "./comment-body.js";
+import { COMMENT_LIMIT, MARKER_ROOM, renderProgress, type InlineResult } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "./safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
-import { renderTriageComment, renderTriageIssue } from "./triage-render.js";
+import { renderTriageIssue } from "./triage-render.js";
 import { titleText } from "./triage-text.js";
 
 const CUT_NOTE =
@@ -185,12 +180,7 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const { triage } = outcome;
-        const body = redact(
-          triage
-            ? renderTriageComment({ ...outcome, triage })
-            : renderComment(outcome, this.inline, this.opts.site),
-        );
+        const body = redact(commentBody(outcome, this.inline, this.opts.site));
         const key =
           item.key === undefined
             ? undefined
@@ -214,6 +204,8 @@ export class Publisher {
         return comment.url;
       }
       case "review":
+        if (outcome.result.kind !== "review")
+          throw new Error("a review publication is rendered from a review");
         await publishReview(
           {
             github: this.github,
@@ -230,7 +222,7 @@ export class Publisher {
             state: (text) => this.states.set(item.pr, text),
           },
           item,
-          outcome,
+          outcome.result,
           opts,
         );
         return undefined;
@@ -271,10 +263,10 @@ export class Publisher {
     outcome: Outcome,
     opts: CallOptions,
   ): Promise<string> {
-    const { triage } = outcome;
-    if (!triage) throw new Error("an issue by marker is rendered from a triage");
+    const { result } = outcome;
+    if (result.kind !== "triage") throw new Error("an issue by marker is rendered from a triage");
     const marker = `<!-- rivumi:issue ${stickyKey({ configured: item.key, workflow: undefined, job: undefined })} -->`;
-    const body = `${marker}\n${this.opts.redact(renderTriageIssue({ ...outcome, triage }))}`;
+    const body = `${marker}\n${this.opts.redact(renderTriageIssue({ ...outcome, result }))}`;
     const title = this.opts.redact(titleText(item.title)).slice(0, 256);
     const login = await this.selfLogin();
     const self = login.toLowerCase();

@@ -4,6 +4,7 @@
 // with tags would pass a redactor that only sees the rendered text. Redacting each string first
 // finds it in the form the model wrote.
 import type { Outcome } from "../outcome/outcome.js";
+import { unknownResult, type FeatureResult } from "../outcome/results.js";
 
 /** Every string of `value`, redacted; objects and arrays are copied, other values kept. */
 function redactDeep<T>(value: T, redact: (text: string) => string): T {
@@ -22,22 +23,41 @@ function redactDeep<T>(value: T, redact: (text: string) => string): T {
  * the notes and the triage.
  */
 export function redactOutcomeText(outcome: Outcome, redact: (text: string) => string): Outcome {
-  const { review, unanchored, noLongerApplies, triage, note, fullReviewWhy, details } = outcome;
+  const { note } = outcome;
+  return {
+    ...outcome,
+    note: note === undefined ? undefined : redact(note),
+    result: redactResult(outcome.result, redact),
+  };
+}
+
+function redactResult(result: FeatureResult, redact: (text: string) => string): FeatureResult {
   const words = <F extends { title?: string | undefined; body: string }>(f: F): F => ({
     ...f,
     body: redact(f.body),
     ...(f.title !== undefined ? { title: redact(f.title) } : {}),
   });
-  return {
-    ...outcome,
-    review: review && { summary: redact(review.summary), findings: review.findings.map(words) },
-    note: note === undefined ? undefined : redact(note),
-    ...(unanchored ? { unanchored: unanchored.map(words) } : {}),
-    ...(noLongerApplies
-      ? { noLongerApplies: noLongerApplies.map((g) => ({ ...g, title: redact(g.title) })) }
-      : {}),
-    ...(triage ? { triage: redactDeep(triage, redact) } : {}),
-    ...(fullReviewWhy !== undefined ? { fullReviewWhy: redact(fullReviewWhy) } : {}),
-    ...(details ? { details: details.map(redact) } : {}),
-  };
+  switch (result.kind) {
+    case "review": {
+      const { review, unanchored, noLongerApplies, fullReviewWhy, details } = result;
+      return {
+        ...result,
+        review: review && { summary: redact(review.summary), findings: review.findings.map(words) },
+        unanchored: unanchored.map(words),
+        noLongerApplies: noLongerApplies.map((g) => ({ ...g, title: redact(g.title) })),
+        fullReviewWhy: fullReviewWhy === undefined ? undefined : redact(fullReviewWhy),
+        details: details.map(redact),
+      };
+    }
+    case "triage":
+      return { ...result, report: redactDeep(result.report, redact) };
+    // The RLM's answer is printed by the CLI, which redacts it there; a memory command's words
+    // are its note and reply, redacted as they are made.
+    case "memory":
+    case "rlm":
+    case "stop":
+      return result;
+    default:
+      return unknownResult(result);
+  }
 }

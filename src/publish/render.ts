@@ -1,4 +1,5 @@
 import { SEVERITIES, type Outcome, type Progress, type RunStats } from "../outcome/outcome.js";
+import { unknownResult, type ReviewResult } from "../outcome/results.js";
 import type { Finding } from "../outcome/review.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 import { fullResultIn, journalMention } from "./journal-mention.js";
@@ -84,23 +85,45 @@ export function severityCounts(findings: readonly Finding[]): string {
 }
 
 /**
- * The review as Markdown, every model-written string made inert (`safeMarkdown`; links stay only
- * to `site`'s repository). Shared by comment and summary; with `inline` (the comment, after the
- * review went out) the findings on the lines are counted and linked, and only the others are
- * listed.
+ * The outcome's body as Markdown, every model-written string made inert (`safeMarkdown`; links
+ * stay only to `site`'s repository): a review's, or the note alone. Shared by comment and summary;
+ * with `inline` (the comment, after the review went out) the findings on the lines are counted
+ * and linked, and only the others are listed.
  */
 export function renderReviewBody(outcome: Outcome, inline?: InlineResult, site?: Site): string {
+  const { result } = outcome;
+  switch (result.kind) {
+    case "review":
+      return reviewBody(outcome, result, inline, site);
+    case "triage":
+    case "memory":
+    case "rlm":
+    case "stop":
+      return noteLines(outcome, site).join("\n");
+    default:
+      return unknownResult(result);
+  }
+}
+
+/** The note, as a warning. */
+function noteLines(outcome: Outcome, site: Site | undefined): string[] {
+  if (!outcome.note) return [];
+  return [`> [!WARNING]\n> ${safeMarkdown(outcome.note, { site }).replace(/\n/g, "\n> ")}`, ""];
+}
+
+function reviewBody(
+  outcome: Outcome,
+  result: ReviewResult,
+  inline: InlineResult | undefined,
+  site: Site | undefined,
+): string {
   const lines: string[] = [];
   // Counted by the code from the coverage ledger: the first thing a reader sees.
-  if (outcome.coverage) lines.push(`**${neutralizeMarkdown(outcome.coverage.line)}**`, "");
-  if (outcome.fullReviewWhy)
-    lines.push(`_Reviewed in full: ${safeInline(outcome.fullReviewWhy, site)}._`, "");
-  if (outcome.note)
-    lines.push(
-      `> [!WARNING]\n> ${safeMarkdown(outcome.note, { site }).replace(/\n/g, "\n> ")}`,
-      "",
-    );
-  const review = outcome.review;
+  if (result.coverage) lines.push(`**${neutralizeMarkdown(result.coverage.line)}**`, "");
+  if (result.fullReviewWhy)
+    lines.push(`_Reviewed in full: ${safeInline(result.fullReviewWhy, site)}._`, "");
+  lines.push(...noteLines(outcome, site));
+  const review = result.review;
   if (review) {
     lines.push(safeMarkdown(review.summary, { site }), "");
     if (review.findings.length > 0 && inline) {
@@ -141,7 +164,7 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult, site?:
       lines.push("No findings.", "");
     }
   }
-  const unanchored = outcome.unanchored ?? [];
+  const unanchored = result.unanchored;
   if (unanchored.length > 0) {
     lines.push(
       `#### Not anchored (${unanchored.length})`,
@@ -152,7 +175,7 @@ export function renderReviewBody(outcome: Outcome, inline?: InlineResult, site?:
     for (const f of unanchored) lines.push(findingItem(f, site, f.reason));
     lines.push("");
   }
-  const gone = outcome.noLongerApplies ?? [];
+  const gone = result.noLongerApplies;
   if (gone.length > 0) {
     lines.push(
       `#### No longer applies (${gone.length})`,

@@ -1,4 +1,5 @@
 import type { Outcome } from "../outcome/outcome.js";
+import { unknownResult } from "../outcome/results.js";
 import { formatUsage, renderReviewBody } from "./render.js";
 import type { Site } from "./safe-markdown.js";
 import { renderTriageSummary } from "./triage-render.js";
@@ -36,8 +37,7 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
     );
   }
   parts.push(renderReviewBody(outcome, undefined, extras.site));
-  if (outcome.triage) parts.push(renderTriageSummary(outcome.triage), "");
-  for (const block of outcome.details ?? []) parts.push(block, "");
+  for (const block of featureBlocks(outcome)) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(
     `| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | ${journalCell(outcome)} |`,
@@ -47,4 +47,20 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
     SUMMARY_LIMIT - 1024,
     `_…cut to fit the 1 MiB step summary; see ${fullResultIn(outcome, "the result file (`result-file` output)")}._`,
   );
+}
+
+/** What the summary shows of the feature's result below the body. */
+function featureBlocks({ result }: Outcome): string[] {
+  switch (result.kind) {
+    case "review":
+      return result.details;
+    case "triage":
+      return [renderTriageSummary(result.report)];
+    case "memory":
+    case "rlm":
+    case "stop":
+      return [];
+    default:
+      return unknownResult(result);
+  }
 }

@@ -3,7 +3,8 @@
 // is untrusted: quoted in code that it cannot close, or made inert by the rule review comments
 // follow too (`safeMarkdown`: no mentions, HTML, images, hidden characters or markers, and links
 // only to the repository's own pages).
-import type { Outcome, TriageEvidence, TriageJob, TriageReport } from "../outcome/outcome.js";
+import type { Outcome } from "../outcome/outcome.js";
+import type { TriageEvidence, TriageJob, TriageReport, TriageResult } from "../outcome/triage.js";
 import { bound } from "../util/sanitize.js";
 import { journalMention } from "./journal-mention.js";
 import { COMMENT_LIMIT, formatUsage, MARKER_ROOM } from "./render.js";
@@ -25,12 +26,12 @@ const VERB: Record<string, string> = {
 };
 
 /** The triage comment on a pull request (the publisher puts the sticky marker above it). */
-export function renderTriageComment(outcome: Outcome & { triage: TriageReport }): string {
+export function renderTriageComment(outcome: Outcome<TriageResult>): string {
   return framed(outcome, COMMENT_LIMIT - MARKER_ROOM);
 }
 
 /** The body of the issue of a failure signature (the publisher puts the issue marker above it). */
-export function renderTriageIssue(outcome: Outcome & { triage: TriageReport }): string {
+export function renderTriageIssue(outcome: Outcome<TriageResult>): string {
   return framed(outcome, COMMENT_LIMIT - MARKER_ROOM);
 }
 
@@ -39,8 +40,8 @@ export function renderTriageSummary(report: TriageReport): string {
   return renderTriageBody(report);
 }
 
-function framed(outcome: Outcome & { triage: TriageReport }, limit: number): string {
-  const report = outcome.triage;
+function framed(outcome: Outcome<TriageResult>, limit: number): string {
+  const report = outcome.result.report;
   const title = `### Rivumi: ${plain(report.run.workflow || report.run.path)} ${VERB[report.run.conclusion] ?? "failed"}`;
   const warning = outcome.note ? `> [!WARNING]\n> ${plain(outcome.note)}\n\n` : "";
   // Without a digest no model was called: the run's time says all there is.

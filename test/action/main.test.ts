@@ -63,7 +63,7 @@ describe("run: settings → trigger → plan → mode → finish", () => {
         { kind: "review", pr: 4, inline: false, reviewed: { head: "h".repeat(40) } },
         { kind: "sticky-comment", pr: 4 },
       ],
-      review: { summary: "Looks right." },
+      result: { review: { summary: "Looks right." } },
     });
     expect(world.core.outputs).toMatchObject({
       conclusion: "success",

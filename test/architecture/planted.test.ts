@@ -251,7 +251,7 @@ const PLANTED: Plant[] = [
     'import x = require("fs")',
     { "triage/types.ts": 'import fs = require("fs");' },
     /write "node:fs"/,
-    /src\/triage may not import node:fs/,
+    /triage\/types\.ts may import only util from outside its folder/,
   ],
   [
     "a module augmentation of a forbidden module",
@@ -269,6 +269,16 @@ const PLANTED: Plant[] = [
     "the triage's ranking importing fs (allowed to its folder, not to the ranking)",
     { "triage/candidates.ts": 'import { open } from "node:fs/promises";' },
     /triage\/candidates\.ts may import only util from outside its folder \(rule "the triage's ranking/,
+  ],
+  [
+    "the triage's pure part importing its run (the same folder)",
+    { "triage/signature.ts": 'import { runTriage } from "./run.js";' },
+    /triage\/signature\.ts may not import triage\/run\.ts \(rule "the triage's pure part never/,
+  ],
+  [
+    "the triage's log reading importing a port",
+    { "triage/log-lines.ts": 'import type { ActionsPort } from "../github/port.js";' },
+    /triage\/log-lines\.ts may import only util, node:crypto, node:fs\/promises from outside/,
   ],
   [
     "a package package.json does not list",

@@ -137,11 +137,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: none,
   },
   triage: {
-    rank: 9,
-    job: "failed-CI logs to ranked candidates, without a model",
-    src: ["util"],
-    packages: none,
-    node: ["node:crypto", "node:fs/promises"],
+    rank: 12,
+    job: "failed-CI triage: the run, its logs ranked without a model, the history and the digest",
+    src: words(
+      "agent/stop.ts config context/session-context.ts github/port.ts journal memory-store model outcome plan rlm trigger util",
+    ),
+    packages: ["zod"],
+    node: words("node:crypto node:fs node:fs/promises node:path"),
   },
   prompt: {
     rank: 10,
@@ -156,6 +158,15 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     src: words("coverage journal model outcome util workspace"),
     packages: ["zod"],
     node: ["node:path"],
+  },
+  memory: {
+    rank: 10,
+    job: "the memory commands: /remember, /forget, /memories, run and answered",
+    src: words(
+      "config/settings.ts context/memory/retrieval.ts github/port.ts github/memory-repository.ts journal memory-store outcome trigger util",
+    ),
+    packages: none,
+    node: none,
   },
   agent: {
     rank: 11,
@@ -174,10 +185,10 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     ),
   },
   modes: {
-    rank: 12,
+    rank: 13,
     job: "the mode registry and what each mode runs",
     src: words(
-      "agent config context github/port.ts journal memory-store model outcome plan prompt review rlm triage trigger util workspace",
+      "agent config context github/port.ts journal memory memory-store model outcome plan prompt review rlm triage trigger util workspace",
     ),
     packages: ["zod"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path"),
@@ -272,6 +283,56 @@ const IO = [
   "openai",
 ];
 
+/** The triage's ranking of log lines: rules as data, pure. */
+const TRIAGE_RANKING = [
+  "triage/candidates.ts",
+  "triage/signals.ts",
+  "triage/expand.ts",
+  "triage/patterns.ts",
+  "triage/rule.ts",
+  "triage/rule-index.ts",
+  "triage/rules-*.ts",
+  "triage/clean-line.ts",
+  "triage/types.ts",
+];
+/** The rest of the triage's pure part: reading a log, signatures, the history's rows. */
+const TRIAGE_PURE = [
+  "triage/collector.ts",
+  "triage/history.ts",
+  "triage/history-summary.ts",
+  "triage/index.ts",
+  "triage/log-diff.ts",
+  "triage/log-lines.ts",
+  "triage/signature.ts",
+  "triage/steps.ts",
+];
+/** The triage's run: what reads the Actions API, the logs' storage and the model. */
+const TRIAGE_RUN = [
+  "triage/run.ts",
+  "triage/ports.ts",
+  "triage/failed-run.ts",
+  "triage/job.ts",
+  "triage/log-download.ts",
+  "triage/log-file.ts",
+  "triage/evidence.ts",
+  "triage/annotations.ts",
+  "triage/green-run.ts",
+  "triage/passes.ts",
+  "triage/remember.ts",
+  "triage/digest.ts",
+  "agent",
+  "config",
+  "context",
+  "github",
+  "journal",
+  "memory-store",
+  "model",
+  "outcome",
+  "plan",
+  "rlm",
+  "trigger",
+];
+
 export const MODULE_RULES: readonly ModuleRule[] = [
   {
     name: "the plan is pure: no I/O, no stage after it",
@@ -292,18 +353,18 @@ export const MODULE_RULES: readonly ModuleRule[] = [
   },
   {
     name: "the triage's ranking imports nothing but util/",
-    modules: [
-      "triage/candidates.ts",
-      "triage/signals.ts",
-      "triage/expand.ts",
-      "triage/patterns.ts",
-      "triage/rule.ts",
-      "triage/rule-index.ts",
-      "triage/rules-*.ts",
-      "triage/clean-line.ts",
-      "triage/types.ts",
-    ],
+    modules: TRIAGE_RANKING,
     only: ["util"],
+  },
+  {
+    name: "the triage's log reading, signatures and history rows import nothing but util/",
+    modules: TRIAGE_PURE,
+    only: ["util", "node:crypto", "node:fs/promises"],
+  },
+  {
+    name: "the triage's pure part never reaches its run: no orchestration, ports, GitHub or model",
+    modules: [...TRIAGE_RANKING, ...TRIAGE_PURE],
+    forbids: TRIAGE_RUN,
   },
   {
     name: "the model adapter knows no mode or feature",

@@ -99,8 +99,8 @@ describe("a large review whose REPL cannot be confined", () => {
       inputs: { "rlm-threshold-bytes": "10000" },
     });
     const outcome = await review.run();
-    expect(outcome.coverage).toMatchObject({ complete: true });
-    expect(outcome.review?.summary).toMatch(/^The child reviewers found no problems/);
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.review?.summary).toMatch(/^The child reviewers found no problems/);
     expect(outcome.note).toMatch(/summary was written by Rivumi itself: the RLM REPL could not/);
     expect(outcome.note).toMatch(NO_LANDLOCK);
     const roots = review.model.requests.filter(
@@ -120,9 +120,9 @@ describe("a triage whose REPL cannot be confined", () => {
     const t = await triageWithModel();
     try {
       expect(t.outcome.conclusion).toBe("partial");
-      expect(t.outcome.triage!.digest).toBeUndefined();
+      expect(t.outcome.result.report.digest).toBeUndefined();
       expect(t.outcome.note).toMatch(/^no digest: the RLM REPL could not be confined/);
-      expect(t.outcome.triage!.digestNote).toMatch(NO_LANDLOCK);
+      expect(t.outcome.result.report.digestNote).toMatch(NO_LANDLOCK);
       expect(t.asked).toEqual([]);
       expect(t.comment).toContain("> [!WARNING]");
       expect(t.comment).toMatch(/could not be confined/);

@@ -9,8 +9,9 @@ import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort } from "../../src/model/port.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import { triageMode } from "../../src/modes/triage.js";
-import type { Outcome } from "../../src/outcome/outcome.js";
+import { runTriage } from "../../src/triage/run.js";
+import { asTriage } from "../support/results.js";
+import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun } from "../../src/plan/plan.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
@@ -23,7 +24,7 @@ const PR = 7;
 const STEP = "Run npm test -- --ci";
 
 export interface TriageRun {
-  outcome: Outcome;
+  outcome: Outcome<TriageResult>;
   /** The first user message of each root conversation the model was asked. */
   asked: string[];
   comment: string;
@@ -117,7 +118,7 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
       progress: () => undefined,
       redact,
     };
-    const outcome = await triageMode(ports, plan);
+    const outcome = asTriage(await runTriage(ports, plan));
     const publisher = new Publisher(port, {
       journal,
       stickyKey: "rivumi-triage/triage",

@@ -35,16 +35,16 @@ describe("the summary of a review with hunks not examined", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("partial");
-    const { hunks } = outcome.coverage!.report as CoverageReport;
+    const { hunks } = outcome.result.coverage!.report as CoverageReport;
     const total = hunks.total - hunks.excluded;
     expect(hunks.examined).toBeGreaterThan(0);
     expect(hunks.examined).toBeLessThan(total);
-    expect(outcome.review!.summary).toMatch(
+    expect(outcome.result.review!.summary).toMatch(
       new RegExp(
         `^Partly reviewed: ${hunks.examined} of ${total} hunks? (was|were) examined because 1 of \\d+ requests to the model failed; the other ${total - hunks.examined} (was|were) not\\.$`,
       ),
     );
-    expect(outcome.review!.summary).not.toMatch(VERDICT);
+    expect(outcome.result.review!.summary).not.toMatch(VERDICT);
   });
 
   it("replaces the tool loop's verdict when no child reviewer could read the rest", async () => {
@@ -58,7 +58,7 @@ describe("the summary of a review with hunks not examined", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("failure");
-    expect(outcome.review!.summary).toBe(
+    expect(outcome.result.review!.summary).toBe(
       "Not reviewed: 0 of 2 hunks were examined because the model endpoint failed.",
     );
   });

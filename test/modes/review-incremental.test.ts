@@ -6,7 +6,6 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
-import type { Outcome } from "../../src/outcome/outcome.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { sh } from "../support/git-fixture.js";
 import {
@@ -121,7 +120,7 @@ async function setUp(inputs: Record<string, string> = {}) {
       publisher = newPublisher();
       const before = w.model.requests.length;
       w.model.push(...(steps as never[]));
-      const outcome: Outcome = await w.run(plan);
+      const outcome = await w.run(plan);
       expect((await publisher.publishAll(outcome)).failures).toEqual([]);
       return { outcome, head, requests: w.model.requests.slice(before) };
     },
@@ -153,7 +152,7 @@ describe("a re-review after a push", () => {
   it("reviews only the new hunks, never reposts, and lists what no longer applies", async () => {
     const t = await setUp();
     const first = await t.run([call("git_diff", {}), submit([ADDED, OTHER])]);
-    expect(first.outcome.coverage?.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
+    expect(first.outcome.result.coverage?.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
     expect(t.comments()).toHaveLength(2);
 
     // The second push fixes the added line and adds a file; other.ts is untouched.
@@ -180,8 +179,8 @@ describe("a re-review after a push", () => {
     expect(text).toContain("export const second = eval(input);");
     expect(text).toContain("export const added = 2; // tested");
     expect(text).not.toContain(OTHER_CHANGED);
-    expect(second.outcome.coverage?.line).toBe(
-      `Examined 2 of 2 new hunks since ${first.head.slice(0, 7)} in 2 files (${/\((.+)\)$/.exec(second.outcome.coverage!.line)![1]})`,
+    expect(second.outcome.result.coverage?.line).toBe(
+      `Examined 2 of 2 new hunks since ${first.head.slice(0, 7)} in 2 files (${/\((.+)\)$/.exec(second.outcome.result.coverage!.line)![1]})`,
     );
     expect(second.outcome.conclusion).toBe("success");
     expect(scopeEvents(t.w).at(-1)).toMatchObject({ scope: "incremental", since: first.head });
@@ -198,7 +197,7 @@ describe("a re-review after a push", () => {
     expect(sticky).toMatch(
       /No longer applies \(1\)[\s\S]*src\/api\/handler\.ts:13`: Added without a test _\(its line was changed or removed\)_/,
     );
-    expect(second.outcome.noLongerApplies).toEqual([
+    expect(second.outcome.result.noLongerApplies).toEqual([
       expect.objectContaining({ path: "src/api/handler.ts", title: "Added without a test" }),
     ]);
 
@@ -207,11 +206,11 @@ describe("a re-review after a push", () => {
     const third = await t.run([]);
     expect(third.requests).toEqual([]);
     expect(third.outcome.conclusion).toBe("success");
-    expect(third.outcome.coverage?.line).toMatch(
+    expect(third.outcome.result.coverage?.line).toMatch(
       new RegExp(`^Examined 0 of 0 new hunks since ${second.head.slice(0, 7)}`),
     );
     // The gone finding is forgotten: it is not listed again.
-    expect(third.outcome.noLongerApplies).toBeUndefined();
+    expect(third.outcome.result.noLongerApplies).toEqual([]);
   });
 
   it("after a force-push that rewrote reviewed commits, reviews in full and says why", async () => {
@@ -228,7 +227,7 @@ describe("a re-review after a push", () => {
       scope: "full",
       why: expect.stringMatching(/was rewritten: 1 commit was changed .*\(git range-diff\)/),
     });
-    expect(again.outcome.coverage?.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
+    expect(again.outcome.result.coverage?.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
     expect(sent(again.requests)).toContain(OTHER_CHANGED);
     expect(t.sticky()).toContain("_Reviewed in full: the history since");
     // The unchanged finding is still not posted twice.
@@ -247,7 +246,7 @@ describe("a re-review after a push", () => {
     expect(text).not.toContain(OTHER_CHANGED);
     // main's own change, now under the branch, is not the pull request's.
     expect(text).not.toContain("landed on main");
-    expect(again.outcome.coverage?.line).toMatch(
+    expect(again.outcome.result.coverage?.line).toMatch(
       new RegExp(`^Examined 1 of 1 new hunk since ${first.head.slice(0, 7)}`),
     );
   });
@@ -257,7 +256,7 @@ describe("a re-review after a push", () => {
     await t.run([call("git_diff", {}), submit([])]);
     await commit(t.w, { "src/api/third.ts": "export const third = 3;\n" }, "more");
     const asked = await t.run([call("git_diff", {}), submit([])], { full: true });
-    expect(asked.outcome.coverage?.line).toMatch(/^Examined 3 of 3 hunks/);
+    expect(asked.outcome.result.coverage?.line).toMatch(/^Examined 3 of 3 hunks/);
     expect(scopeEvents(t.w).at(-1)).toMatchObject({
       scope: "full",
       why: expect.stringContaining("/rivumi review"),
@@ -271,7 +270,7 @@ describe("a re-review after a push", () => {
     await f.run([call("git_diff", {}), submit([])]);
     await commit(f.w, { "src/api/third.ts": "export const third = 3;\n" }, "more");
     const full = await f.run([call("git_diff", {}), submit([])]);
-    expect(full.outcome.coverage?.line).toMatch(/^Examined 3 of 3 hunks/);
+    expect(full.outcome.result.coverage?.line).toMatch(/^Examined 3 of 3 hunks/);
     expect(scopeEvents(f.w).at(-1)).toEqual(expect.objectContaining({ scope: "full" }));
     expect(scopeEvents(f.w).at(-1)).not.toHaveProperty("why");
   });

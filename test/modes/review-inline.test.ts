@@ -76,11 +76,11 @@ async function review(inputs: Record<string, string> = {}) {
 describe("a review's findings on their lines", () => {
   it("places findings by their quotes and asks for one review pinned to the reviewed head", async () => {
     const outcome = await review();
-    expect(outcome.review?.findings).toEqual([
+    expect(outcome.result.review?.findings).toEqual([
       expect.objectContaining({ line: 11, side: "RIGHT", replacement: "export const added = 2;" }),
       expect.objectContaining({ line: 5, side: "LEFT" }),
     ]);
-    expect(outcome.unanchored).toEqual([
+    expect(outcome.result.unanchored).toEqual([
       expect.objectContaining({
         title: "Quoted wrong",
         reason: expect.stringMatching(/quoted line is not within 5 lines of line 2/),

@@ -49,7 +49,7 @@ describe("a review against a reasoning model that refuses max_tokens", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("success");
-    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
     const requests = world.model.requests;
     // One refusal in the whole run, and no request after it carried the refused name.
     expect(requests.filter((r) => "max_tokens" in r.body)).toHaveLength(1);
@@ -73,6 +73,6 @@ describe("a review against a reasoning model that refuses max_tokens", () => {
       expect(r.body).toHaveProperty("max_completion_tokens", 4_096);
     // Counted as the server saw them: the refused request and its resend are two.
     expect(outcome.stats.requests).toBe(requests.length);
-    expect(outcome.review?.summary).toBe("Three areas change.");
+    expect(outcome.result.review?.summary).toBe("Three areas change.");
   });
 });

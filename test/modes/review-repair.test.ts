@@ -54,9 +54,9 @@ describe("a child reviewer that cuts its JSON short", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("success");
-    expect(outcome.coverage).toMatchObject({ complete: true });
-    expect(outcome.coverage!.hunks.examined).toBe(outcome.coverage!.hunks.total);
-    expect(outcome.review?.findings).toHaveLength(1);
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.coverage!.hunks.examined).toBe(outcome.result.coverage!.hunks.total);
+    expect(outcome.result.review?.findings).toHaveLength(1);
 
     const children = world.model.requests.filter(isReviewChild);
     const batches = world.journal.events.filter((e) => e.type === "review.batch");
@@ -88,9 +88,9 @@ describe("a child reviewer that cuts its JSON short", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("partial");
-    const report = outcome.coverage!.report as { notReached: { paths: string[] } };
+    const report = outcome.result.coverage!.report as { notReached: { paths: string[] } };
     expect(report.notReached.paths).toEqual(["src/ui/view.ts"]);
-    expect(outcome.coverage!.line).toMatch(/1 child request failed/);
+    expect(outcome.result.coverage!.line).toMatch(/1 child request failed/);
     const batches = world.journal.events.filter((e) => e.type === "review.batch");
     expect(world.model.requests.filter(isReviewChild)).toHaveLength(batches.length + 1);
     expect(batches.filter((b) => !b.ok)).toEqual([

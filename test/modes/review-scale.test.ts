@@ -6,7 +6,7 @@ import {
   PROGRESS_EVERY_MS,
   type ScaledReview,
 } from "../../src/modes/review-scale.js";
-import type { Progress } from "../../src/outcome/outcome.js";
+import type { Outcome, Progress, ReviewResult } from "../../src/outcome/outcome.js";
 import { formatUsage } from "../../src/publish/render.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
 import { isReviewChild, messageText, type RecordedRequest } from "../support/model-server.js";
@@ -37,7 +37,7 @@ const BIG_HEAD = { ...TWO_BIG, "docs/guide.md": codeLines("guide", 560) };
 const children = (w: ReviewWorld) => w.model.requests.filter(isReviewChild);
 const isRoot = (r: RecordedRequest) => messageText(r.body.messages[0]!) === RLM_SYSTEM_PROMPT;
 const system = (r: RecordedRequest) => messageText(r.body.messages[0]!);
-const report = (o: { coverage?: { report: unknown } }) => o.coverage!.report as CoverageReport;
+const report = (o: Outcome<ReviewResult>) => o.result.coverage!.report as CoverageReport;
 
 let world: ReviewWorld | undefined;
 afterEach(async () => {
@@ -54,9 +54,9 @@ describe("a review at any size", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("success");
-    expect(outcome.coverage).toMatchObject({ complete: true });
-    expect(outcome.coverage!.hunks.examined).toBe(outcome.coverage!.hunks.total);
-    expect(outcome.coverage!.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.coverage!.hunks.examined).toBe(outcome.result.coverage!.hunks.total);
+    expect(outcome.result.coverage!.line).toMatch(/^Examined 2 of 2 hunks in 2 files/);
     expect(children(world)).toHaveLength(0);
     expect(world.journal.events.find((e) => e.type === "review.indexed")).toMatchObject({
       route: "loop",
@@ -80,8 +80,8 @@ describe("a review at any size", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("success");
-    expect(outcome.coverage).toMatchObject({ complete: true });
-    expect(outcome.review?.summary).toBe("Three areas change; nothing alarming.");
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.review?.summary).toBe("Three areas change; nothing alarming.");
     const sent = children(world);
     expect(sent.length).toBeGreaterThanOrEqual(3);
     for (const r of sent) {
@@ -130,11 +130,14 @@ describe("a review at any size", () => {
           : { content: '{"findings": []}' },
     });
     const outcome = await world.run();
-    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
     expect(outcome.conclusion).toBe("success");
     expect(outcome.note).toMatch(/summary was written by Rivumi itself/);
-    expect(outcome.review?.findings).toHaveLength(1);
-    expect(outcome.review?.findings[0]).toMatchObject({ path: "src/api/handler.ts", line: 3 });
+    expect(outcome.result.review?.findings).toHaveLength(1);
+    expect(outcome.result.review?.findings[0]).toMatchObject({
+      path: "src/api/handler.ts",
+      line: 3,
+    });
   });
 
   it("covers what a lazy loop did not read with the child reviewers", async () => {
@@ -145,9 +148,9 @@ describe("a review at any size", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("success");
-    expect(outcome.coverage).toMatchObject({ complete: true });
+    expect(outcome.result.coverage).toMatchObject({ complete: true });
     expect(children(world).length).toBeGreaterThan(0);
-    expect(outcome.review?.summary).toMatch(/I did not look\.[\s\S]*child review/);
+    expect(outcome.result.review?.summary).toMatch(/I did not look\.[\s\S]*child review/);
   });
 
   it("stops at the token budget, calls the review partial and names what is left", async () => {
@@ -163,7 +166,7 @@ describe("a review at any size", () => {
     expect(r.complete).toBe(false);
     expect(r.hunks.examined).toBeGreaterThan(0);
     expect(r.notReached.paths.length).toBeGreaterThan(0);
-    expect(outcome.coverage!.line).toMatch(/: budget reached; not examined: /);
+    expect(outcome.result.coverage!.line).toMatch(/: budget reached; not examined: /);
     expect(outcome.note).toMatch(/partial: budget reached/);
     const used = world.model.requests.length;
     expect(used).toBe(children(world).length);
@@ -184,7 +187,7 @@ describe("a review at any size", () => {
     expect(outcome.conclusion).toBe("partial");
     const r = report(outcome);
     expect(r.notReached.paths).toEqual(["src/ui/view.ts"]);
-    expect(outcome.coverage!.line).toMatch(/1 child request failed/);
+    expect(outcome.result.coverage!.line).toMatch(/1 child request failed/);
   });
 
   it("takes exclusion rules from the inputs and the base commit, never from the head", async () => {
@@ -210,7 +213,7 @@ describe("a review at any size", () => {
       "excluded-path": ["docs/notes.md"],
     });
     expect(r.files.examined).toBe(3); // src/api, src/ui and .gitattributes itself
-    expect(outcome.coverage!.line).toMatch(/3 files excluded by rule/);
+    expect(outcome.result.coverage!.line).toMatch(/3 files excluded by rule/);
     expect(outcome.conclusion).toBe("success");
   });
 
@@ -232,8 +235,8 @@ describe("a review at any size", () => {
       ],
     });
     const outcome = await world.run();
-    expect(outcome.review?.findings.map((f) => f.line)).toEqual([5]);
-    expect(outcome.unanchored?.map((f) => `${f.path}:${f.line}`)).toEqual([
+    expect(outcome.result.review?.findings.map((f) => f.line)).toEqual([5]);
+    expect(outcome.result.unanchored?.map((f) => `${f.path}:${f.line}`)).toEqual([
       "src/api/handler.ts:900",
       "src/other.ts:1",
     ]);
@@ -300,7 +303,7 @@ describe("a review at any size", () => {
     });
     const outcome = await world.run();
     expect(outcome.conclusion).toBe("success");
-    expect(outcome.coverage?.complete).toBe(false);
+    expect(outcome.result.coverage?.complete).toBe(false);
     expect(children(world)).toHaveLength(0);
   });
 });

@@ -160,7 +160,7 @@ describe("replies only some providers send", () => {
     withTarget({ ...provider(id), start }, { script: loopScript() }, async (t) => {
       const { outcome } = await reviewAgainst(t);
       expect(outcome.conclusion).toBe("success");
-      expect(outcome.coverage!.hunks.examined).toBe(outcome.coverage!.hunks.total);
+      expect(outcome.result.coverage!.hunks.examined).toBe(outcome.result.coverage!.hunks.total);
     }),
   );
 });

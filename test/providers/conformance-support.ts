@@ -3,7 +3,7 @@
 import { ModelNegotiation, type NegotiationOptions } from "../../src/model/negotiation.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import type { ModelPort, StructuredReply } from "../../src/model/port.js";
-import type { Outcome } from "../../src/outcome/outcome.js";
+import type { Outcome, ReviewResult } from "../../src/outcome/outcome.js";
 import { AZURE_KEY } from "../support/providers/azure.js";
 import { azureUrl, resolveAzureToLoopback } from "../support/providers/azure-host.js";
 import type { Emulator, EmulatorOptions, ProviderEntry } from "../support/providers/index.js";
@@ -131,7 +131,7 @@ export function loopScript(
 export async function reviewAgainst(
   t: Target,
   inputs: Record<string, string> = {},
-): Promise<{ outcome: Outcome; world: ReviewWorld }> {
+): Promise<{ outcome: Outcome<ReviewResult>; world: ReviewWorld }> {
   const world = await reviewWorld({
     baseFiles: BASE,
     headFiles: HEAD,

@@ -109,8 +109,8 @@ describe.concurrent("conformance", () => {
       withTarget(entry, { script: loopScript() }, async (t) => {
         const { outcome } = await reviewAgainst(t);
         expect(outcome.conclusion).toBe("success");
-        expect(outcome.coverage).toMatchObject({ complete: true });
-        expect(outcome.coverage!.hunks.examined).toBe(outcome.coverage!.hunks.total);
+        expect(outcome.result.coverage).toMatchObject({ complete: true });
+        expect(outcome.result.coverage!.hunks.examined).toBe(outcome.result.coverage!.hunks.total);
         expect(t.emulator.requests.some(isReviewChild)).toBe(true);
         expect(t.emulator.errors).toEqual([]);
         expectCapsAccepted(t, expect);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { guardedCore } from "../../src/action/log.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
+import { reviewResult } from "../support/results.js";
 import { finish, type FinishPorts } from "../../src/publish/finish.js";
 import { Redactor } from "../../src/redact/redactor.js";
 import { fakeCore } from "../action/main-wiring.js";
@@ -14,7 +15,6 @@ const SECRET = "ghs_secretTokenValue0123456789";
 const outcome = (over: Partial<Outcome> = {}): Outcome => ({
   conclusion: "success",
   stop: "final-answer",
-  review: { summary: `All good ${SECRET}`, findings: [] },
   note: undefined,
   stats: {
     turns: 2,
@@ -24,7 +24,10 @@ const outcome = (over: Partial<Outcome> = {}): Outcome => ({
     model: "m",
   },
   journalName: "rivumi-journal-review-1",
+  notices: [],
+  attachments: [],
   publications: [{ kind: "sticky-comment", pr: 3 }],
+  result: reviewResult({ review: { summary: `All good ${SECRET}`, findings: [] } }),
   ...over,
 });
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { NO_USAGE, type Outcome } from "../../src/outcome/outcome.js";
+import { reviewResult } from "../support/results.js";
 import type { Finding } from "../../src/outcome/review.js";
 import { chooseInline, renderInlineBody } from "../../src/publish/inline-review.js";
 import { Publisher } from "../../src/publish/publisher.js";
@@ -60,10 +61,12 @@ function outcome(
   return {
     conclusion: "success",
     stop: "final-answer",
-    review: { summary: "Looks mostly fine.", findings },
     note: undefined,
     stats: { turns: 1, usage: NO_USAGE, costUsd: undefined, ms: 10, model: "m" },
     journalName: "rivumi-journal",
+    notices: [],
+    attachments: [],
+    result: reviewResult({ review: { summary: "Looks mostly fine.", findings } }),
     publications: [
       {
         kind: "review",

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
+import { reviewResult } from "../support/results.js";
 import { finish } from "../../src/publish/finish.js";
 import { formatUsage, renderComment } from "../../src/publish/render.js";
 import { renderSummary } from "../../src/publish/summary.js";
@@ -16,7 +17,6 @@ import { fakeCore } from "../action/main-wiring.js";
 const outcome = (reasoningTokens: number, cachedTokens = 600): Outcome => ({
   conclusion: "success",
   stop: "final-answer",
-  review: { summary: "Fine.", findings: [] },
   note: undefined,
   stats: {
     turns: 3,
@@ -26,6 +26,9 @@ const outcome = (reasoningTokens: number, cachedTokens = 600): Outcome => ({
     model: "o-think",
   },
   journalName: "rivumi-journal-review-1",
+  notices: [],
+  attachments: [],
+  result: reviewResult({ review: { summary: "Fine.", findings: [] } }),
   publications: [],
 });
 

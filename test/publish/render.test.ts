@@ -6,35 +6,45 @@ import {
   MARKER_ROOM,
 } from "../../src/publish/render.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
+import type { Review } from "../../src/outcome/review.js";
+import { reviewResult } from "../support/results.js";
 import { renderSummary, SUMMARY_LIMIT } from "../../src/publish/summary.js";
 
-const outcome = (over: Partial<Outcome> = {}): Outcome => ({
-  conclusion: "success",
-  stop: "final-answer",
-  review: {
-    summary: "Adds a flag. cc @octocat",
-    findings: [
-      {
-        path: "src/a.ts",
-        line: 12,
-        start_line: 10,
-        severity: "major",
-        body: "Off by one <!-- rivumi:sticky -->",
-      },
-    ],
-  },
-  note: undefined,
-  stats: {
-    turns: 3,
-    usage: { promptTokens: 1200, completionTokens: 80, cachedTokens: 600, reasoningTokens: 0 },
-    costUsd: 0.0123,
-    ms: 4500,
-    model: "m1",
-  },
-  journalName: "rivumi-journal-review-1",
-  publications: [],
-  ...over,
-});
+const REVIEW: Review = {
+  summary: "Adds a flag. cc @octocat",
+  findings: [
+    {
+      path: "src/a.ts",
+      line: 12,
+      start_line: 10,
+      severity: "major",
+      body: "Off by one <!-- rivumi:sticky -->",
+    },
+  ],
+};
+
+/** A review's outcome; `review` replaces its review, `over` the rest. */
+const outcome = (over: Partial<Outcome> & { review?: Review | undefined } = {}): Outcome => {
+  const { review, ...rest } = "review" in over ? over : { ...over, review: REVIEW };
+  return {
+    conclusion: "success",
+    stop: "final-answer",
+    note: undefined,
+    stats: {
+      turns: 3,
+      usage: { promptTokens: 1200, completionTokens: 80, cachedTokens: 600, reasoningTokens: 0 },
+      costUsd: 0.0123,
+      ms: 4500,
+      model: "m1",
+    },
+    journalName: "rivumi-journal-review-1",
+    notices: [],
+    attachments: [],
+    publications: [],
+    result: reviewResult({ review }),
+    ...rest,
+  };
+};
 
 describe("renderComment", () => {
   it("carries exactly one marker, the findings, usage and the journal name", () => {

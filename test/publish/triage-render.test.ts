@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Outcome, TriageJob, TriageReport } from "../../src/outcome/outcome.js";
+import type { Outcome, TriageJob, TriageReport, TriageResult } from "../../src/outcome/outcome.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../../src/publish/render.js";
 import { renderTriageBody, renderTriageComment } from "../../src/publish/triage-render.js";
 import { titleText } from "../../src/publish/triage-text.js";
@@ -50,10 +50,9 @@ const report = (over: Partial<TriageReport> = {}): TriageReport => ({
   ...over,
 });
 
-const outcome = (triage: TriageReport, over: Partial<Outcome> = {}) => ({
+const outcome = (triage: TriageReport, over: Partial<Outcome> = {}): Outcome<TriageResult> => ({
   conclusion: "success" as const,
   stop: undefined,
-  review: undefined,
   note: undefined,
   stats: {
     turns: 0,
@@ -63,9 +62,11 @@ const outcome = (triage: TriageReport, over: Partial<Outcome> = {}) => ({
     model: "m",
   },
   journalName: "rivumi-journal-triage",
+  notices: [],
+  attachments: [],
   publications: [],
-  triage,
   ...over,
+  result: { kind: "triage", report: triage },
 });
 
 describe("the triage comment", () => {

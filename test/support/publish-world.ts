@@ -3,6 +3,7 @@
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome, TriageReport } from "../../src/outcome/outcome.js";
+import { reviewResult } from "./results.js";
 import type { Finding } from "../../src/outcome/review.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { LOOPBACK_WAIT_SCALE, startGitHubServer, type GitHubServer } from "./github-server.js";
@@ -107,13 +108,17 @@ export function reviewOutcome(text: string, extra: Partial<Finding> = {}): Outco
   return {
     conclusion: "success",
     stop: "final-answer",
-    review: {
-      summary: text,
-      findings: [finding(extra), finding({ severity: "minor", line: 3 })],
-    },
-    unanchored: [{ ...finding({ line: 40 }), reason: "not in the diff" }],
-    noLongerApplies: [{ path: PUBLISH_FILE, line: 9, title: text, reason: "its line is gone" }],
     note: text,
+    notices: [],
+    attachments: [],
+    result: reviewResult({
+      review: {
+        summary: text,
+        findings: [finding(extra), finding({ severity: "minor", line: 3 })],
+      },
+      unanchored: [{ ...finding({ line: 40 }), reason: "not in the diff" }],
+      noLongerApplies: [{ path: PUBLISH_FILE, line: 9, title: text, reason: "its line is gone" }],
+    }),
     stats: STATS,
     journalName: "rivumi-journal",
     publications: [
@@ -187,9 +192,10 @@ export function triageOutcome(text: string, name: string): Outcome {
   return {
     conclusion: "partial",
     stop: undefined,
-    review: undefined,
-    triage,
     note: text,
+    notices: [],
+    attachments: [],
+    result: { kind: "triage", report: triage },
     stats: STATS,
     journalName: "rivumi-journal",
     publications: [

@@ -17,7 +17,8 @@ import { createOpenAIModel } from "../../src/model/openai-model.js";
 import type { ModelPort } from "../../src/model/port.js";
 import { runMode } from "../../src/modes/index.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import type { Outcome, Progress } from "../../src/outcome/outcome.js";
+import type { Outcome, Progress, ReviewResult } from "../../src/outcome/outcome.js";
+import { asReview } from "./results.js";
 import { DEFAULT_REVIEW_TASK, type ReviewPlan } from "../../src/plan/plan.js";
 import { changedFiles } from "../../src/workspace/diff-files.js";
 import { makeGitFixture, sh, type GitFixture } from "./git-fixture.js";
@@ -67,7 +68,7 @@ export interface ReviewWorld {
    * Reviews the feature branch as it is now in `root` (commit more to it between runs); the
    * merge base is where it meets main. `plan` overrides the review plan's fields.
    */
-  run(plan?: Partial<ReviewPlan>): Promise<Outcome>;
+  run(plan?: Partial<ReviewPlan>): Promise<Outcome<ReviewResult>>;
   close(): Promise<void>;
 }
 
@@ -180,15 +181,17 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     progress,
     statuses,
     worktrees: 0,
-    run: (plan = {}) =>
-      runMode(ports, {
-        kind: opts.kind ?? "review",
-        pr: 7,
-        task: DEFAULT_REVIEW_TASK,
-        trusted: true,
-        reason: "test",
-        ...plan,
-      }),
+    run: async (plan = {}) =>
+      asReview(
+        await runMode(ports, {
+          kind: opts.kind ?? "review",
+          pr: 7,
+          task: DEFAULT_REVIEW_TASK,
+          trusted: true,
+          reason: "test",
+          ...plan,
+        }),
+      ),
     async close() {
       await model.close();
       git.cleanup();

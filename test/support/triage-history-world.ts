@@ -12,8 +12,9 @@ import { createGitHubPort } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { TRIAGE_HISTORY_FILE, type BranchFile } from "../../src/memory-store/branch-file.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import { triageMode } from "../../src/modes/triage.js";
-import type { Outcome } from "../../src/outcome/outcome.js";
+import { runTriage } from "../../src/triage/run.js";
+import { asTriage } from "./results.js";
+import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun } from "../../src/plan/plan.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
@@ -66,7 +67,7 @@ function historyOctokit(url: string, token: string): Octokit {
 
 export interface HistoryTriage {
   runId: number;
-  outcome: Outcome;
+  outcome: Outcome<TriageResult>;
   journal: MemoryJournal;
   /** The body of the triage comment on `pr`, when there is one. */
   comment: string | undefined;
@@ -172,7 +173,7 @@ export async function createHistoryWorld(
         progress: () => undefined,
         redact: (text) => text.replaceAll(TOKEN, "***"),
       };
-      const outcome = await triageMode(ports, plan);
+      const outcome = asTriage(await runTriage(ports, plan));
       const publisher = new Publisher(port, {
         journal,
         stickyKey: "rivumi-triage/triage",

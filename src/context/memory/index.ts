@@ -25,11 +25,3 @@ export {
 } from "../../memory-store/store.js";
 export { createFileStore, type FileStoreOptions } from "./file-store.js";
 export { memoryRepository } from "../../github/memory-repository.js";
-export {
-  handleMemoryCommand,
-  isMemoryCommand,
-  type MemoryCommandDeps,
-  type MemoryCommandName,
-  type MemoryCommandResult,
-} from "./handle-command.js";
-export { REMEMBER_USAGE, FORGET_USAGE } from "./command-args.js";

@@ -17,7 +17,7 @@ import {
   testOctokit,
   testSettings,
   type MemoryWorld,
-} from "./memory-world.js";
+} from "../../memory/memory-world.js";
 
 const REF_PATCH = "PATCH /repos/{owner}/{repo}/git/refs/{ref}";
 const REF_POST = "POST /repos/{owner}/{repo}/git/refs";

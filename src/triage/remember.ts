@@ -7,14 +7,14 @@ import type { Journal } from "../journal/journal.js";
 import type { BranchFile } from "../memory-store/branch-file.js";
 import { MemoryStoreError } from "../memory-store/store.js";
 import type { TriageHistory, TriageJob, TriageSeen } from "../outcome/outcome.js";
-import { mergeHistory, parseHistory, type HistoryRow } from "../triage/history.js";
-import { summariseHistory, type SeenFailure } from "../triage/history-summary.js";
+import { mergeHistory, parseHistory, type HistoryRow } from "./history.js";
+import { summariseHistory, type SeenFailure } from "./history-summary.js";
 import { errorText } from "../util/error-text.js";
 import type { WorkflowRunTrigger } from "../trigger/trigger.js";
-import type { CiPorts, ModePorts } from "./ports.js";
-import type { TriagedJob } from "./triage-job.js";
-import { findPasses, workflowOf } from "./triage-passes.js";
-import type { FailedRun } from "./triage-run.js";
+import type { CiPorts, TriagePorts } from "./ports.js";
+import type { TriagedJob } from "./job.js";
+import { findPasses, workflowOf } from "./passes.js";
+import type { FailedRun } from "./failed-run.js";
 
 export interface HistoryInputs {
   file: BranchFile;
@@ -30,7 +30,7 @@ export interface HistoryInputs {
 
 /** The run's failures remembered; a failure of the history is its reason, never the run's. */
 export async function rememberRun(
-  ports: ModePorts,
+  ports: Pick<TriagePorts, "journal" | "signal" | "redact">,
   trigger: WorkflowRunTrigger,
   o: { ci: CiPorts; file: BranchFile; loaded: FailedRun; jobs: readonly TriagedJob[] },
 ): Promise<TriageHistory> {

@@ -9,14 +9,14 @@ import type { ContextMemory } from "../context/session-context.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { ModelPort } from "../model/port.js";
-import { TRIAGE_CATEGORIES, type TriageDigest } from "../outcome/outcome.js";
+import { TRIAGE_CATEGORIES, type TriageDigest } from "../outcome/triage.js";
 import { runRlm, RlmUnconfinedError, type RlmResult, type RlmSandbox } from "../rlm/engine.js";
 import { fenceUntrusted, newFenceNonce } from "../util/fence.js";
 import { revealInvisible } from "../util/invisible.js";
 import { jsonInText } from "../util/json-in-text.js";
-import { lineUrl, stepOf } from "./triage-evidence.js";
-import type { TriagedJob } from "./triage-job.js";
-import { originalLine } from "./triage-log-file.js";
+import { lineUrl, stepOf } from "./evidence.js";
+import type { TriagedJob } from "./job.js";
+import { originalLine } from "./log-file.js";
 
 export interface DigestInput {
   run: WorkflowRunInfo;

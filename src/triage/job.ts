@@ -4,11 +4,11 @@ import { join } from "node:path";
 import type { WorkflowJobInfo, WorkflowStepInfo } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { TriageJob } from "../outcome/outcome.js";
-import { triageLog, type TriageResult, type TriageStep } from "../triage/index.js";
+import { triageLog, type TriageResult, type TriageStep } from "./index.js";
 import type { CiPorts } from "./ports.js";
-import { quoteEvidence, sameStep, stepOf } from "./triage-evidence.js";
-import { downloadWithin, type LogDeadlines } from "./triage-download.js";
-import { saveLog, type SavedLog } from "./triage-log-file.js";
+import { quoteEvidence, sameStep, stepOf } from "./evidence.js";
+import { downloadWithin, type LogDeadlines } from "./log-download.js";
+import { saveLog, type SavedLog } from "./log-file.js";
 
 export interface JobContext {
   ci: CiPorts;

@@ -1,7 +1,7 @@
 // Where a triage's annotations land and what they say: the repository file and line the log names
 // near the evidence, never a file outside the repository, at most 10 of each level.
 import { describe, expect, it } from "vitest";
-import { locationIn, triageAnnotations } from "../../src/modes/triage-annotations.js";
+import { locationIn, triageAnnotations } from "../../src/triage/annotations.js";
 import type { TriageDigest, TriageEvidence, TriageJob } from "../../src/outcome/outcome.js";
 
 function evidence(lines: string[], over: Partial<TriageEvidence> = {}): TriageEvidence {

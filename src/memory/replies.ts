@@ -1,7 +1,7 @@
-import { bound, neutralizeMarkdown } from "../../util/sanitize.js";
-import type { EntryType } from "../../memory-store/record.js";
-import { formatEntry, type LoadedMemory } from "./retrieval.js";
-import type { MemoryStoreError } from "../../memory-store/store.js";
+import { bound, neutralizeMarkdown } from "../util/sanitize.js";
+import type { EntryType } from "../memory-store/record.js";
+import { formatEntry, type LoadedMemory } from "../context/memory/retrieval.js";
+import type { MemoryStoreError } from "../memory-store/store.js";
 
 /** Replies stay well under GitHub's 65,536-character comment limit. */
 export const REPLY_LIMIT = 60_000;

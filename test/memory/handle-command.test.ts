@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { handleMemoryCommand, parseStore } from "../../../src/context/memory/index.js";
-import { memoryStoreFor } from "../../../src/github/memory-store.js";
-import { MemoryJournal } from "../../../src/journal/journal.js";
+import { parseStore } from "../../src/context/memory/index.js";
+import { handleMemoryCommand } from "../../src/memory/handle-command.js";
+import { memoryStoreFor } from "../../src/github/memory-store.js";
+import { MemoryJournal } from "../../src/journal/journal.js";
 import {
   BOT,
   BRANCH,

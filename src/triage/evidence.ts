@@ -3,10 +3,10 @@
 import { createReadStream } from "node:fs";
 import type { WorkflowStepInfo } from "../github/port.js";
 import type { TriageEvidence } from "../outcome/outcome.js";
-import { cleanLine } from "../triage/clean-line.js";
-import type { TriageResult, TriageStep } from "../triage/index.js";
-import { locationIn } from "./triage-annotations.js";
-import { originalLine, type SavedLog } from "./triage-log-file.js";
+import { cleanLine } from "./clean-line.js";
+import type { TriageResult, TriageStep } from "./index.js";
+import { locationIn } from "./annotations.js";
+import { originalLine, type SavedLog } from "./log-file.js";
 
 /** Candidates kept per job, and how much of each is quoted. */
 const EVIDENCE_PER_JOB = 5;

@@ -4,10 +4,10 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { WorkflowJobInfo, WorkflowRunInfo } from "../github/port.js";
-import { cleanLine } from "../triage/clean-line.js";
-import { diffLogs } from "../triage/index.js";
+import { cleanLine } from "./clean-line.js";
+import { diffLogs } from "./index.js";
 import { errorText } from "../util/error-text.js";
-import { downloadJobLog, type JobContext, type TriagedJob } from "./triage-job.js";
+import { downloadJobLog, type JobContext, type TriagedJob } from "./job.js";
 
 /** Both logs are read whole to compare them, so only logs up to this size are compared. */
 const DIFF_MAX_BYTES = 32 * 1024 * 1024;

@@ -63,7 +63,7 @@ describe("the triage's history", () => {
     expect(diffAt).toBeLessThan(evidenceAt);
 
     // The branch was created on first use, holding one row for the failed job.
-    const signature = r.outcome.triage!.jobs[0]!.signature;
+    const signature = r.outcome.result.report.jobs[0]!.signature;
     expect(rows()).toEqual([
       expect.objectContaining({
         v: 1,
@@ -142,7 +142,7 @@ describe("the triage's history", () => {
     const first = await world.triage({
       run: { ...onMain, jobs: [failedJob(fixture("jest.log"))] },
     });
-    expect(renderTriageBody(first.outcome.triage!).split("\n")[0]).toBe(
+    expect(renderTriageBody(first.outcome.result.report).split("\n")[0]).toBe(
       "**New failure**, first seen on `main`.",
     );
     // A scheduled run of the same workflow at the same commit passes.
@@ -150,7 +150,7 @@ describe("the triage's history", () => {
     const second = await world.triage({
       run: { ...onMain, jobs: [failedJob(fixture("jest.log"))] },
     });
-    const [line] = renderTriageBody(second.outcome.triage!).split("\n");
+    const [line] = renderTriageBody(second.outcome.result.report).split("\n");
     expect(line).toBe(
       `**Known flaky** (failed 2 times in 30 days, passed on \`main\` without a code change once) · first seen ${today()} on \`main\` ([run ${first.runId}](${RUNS}/${first.runId}/attempts/1)) · branch \`main\`. Also failed on \`main\`: [run ${first.runId}](${RUNS}/${first.runId}/attempts/1) on ${today()}.`,
     );
@@ -195,7 +195,7 @@ describe("the triage's history", () => {
     expect(new Set(rows().map((r) => r.run))).toEqual(new Set(runs.map((r) => r.runId)));
     // Each write landed on the one before it: the counts the triages reported are 1 to 5.
     const counts = runs.map((r) => {
-      const history = r.outcome.triage!.history!;
+      const history = r.outcome.result.report.history!;
       return history.recorded ? history.signatures[0]!.failures : 0;
     });
     expect(counts.sort()).toEqual([1, 2, 3, 4, 5]);

@@ -6,22 +6,19 @@
  */
 import { retry } from "@octokit/plugin-retry";
 import { Octokit } from "@octokit/rest";
-import { parseSettings, type Settings } from "../../../src/config/settings.js";
-import {
-  handleMemoryCommand,
-  type MemoryCommandResult,
-  type MemoryStore,
-} from "../../../src/context/memory/index.js";
-import { memoryStoreFor } from "../../../src/github/memory-store.js";
-import { createGitHubPort } from "../../../src/github/octokit.js";
-import { MemoryJournal } from "../../../src/journal/journal.js";
-import { memoryOutcome } from "../../../src/modes/memory.js";
-import { idleStats } from "../../../src/modes/outcomes.js";
-import { Publisher } from "../../../src/publish/publisher.js";
-import { parseTrigger } from "../../../src/trigger/parse-event.js";
-import type { CommentTrigger } from "../../../src/trigger/trigger.js";
-import { startGitHubServer, type GitHubServer, type Role } from "../../support/github-server.js";
-import { issueCommentPayload } from "../../support/payloads.js";
+import { parseSettings, type Settings } from "../../src/config/settings.js";
+import type { MemoryStore } from "../../src/context/memory/index.js";
+import { memoryStoreFor } from "../../src/github/memory-store.js";
+import { createGitHubPort } from "../../src/github/octokit.js";
+import { MemoryJournal } from "../../src/journal/journal.js";
+import { handleMemoryCommand, type MemoryCommandResult } from "../../src/memory/handle-command.js";
+import { memoryOutcome } from "../../src/memory/run.js";
+import { idleStats } from "../../src/outcome/stats.js";
+import { Publisher } from "../../src/publish/publisher.js";
+import { parseTrigger } from "../../src/trigger/parse-event.js";
+import type { CommentTrigger } from "../../src/trigger/trigger.js";
+import { startGitHubServer, type GitHubServer, type Role } from "../support/github-server.js";
+import { issueCommentPayload } from "../support/payloads.js";
 
 export const OWNER = "acme";
 export const REPO = "widgets";

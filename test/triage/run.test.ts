@@ -11,8 +11,9 @@ import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort, ModelReply } from "../../src/model/port.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import { triageMode } from "../../src/modes/triage.js";
-import type { Annotation, Outcome } from "../../src/outcome/outcome.js";
+import { runTriage } from "../../src/triage/run.js";
+import { asTriage } from "../support/results.js";
+import type { Annotation, Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun, type TriagePlan } from "../../src/plan/plan.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
@@ -70,7 +71,7 @@ function jobLog(step: string, output: string[], exitCode = 1): string {
 
 interface Run {
   github: GitHubServer;
-  outcome: Outcome;
+  outcome: Outcome<TriageResult>;
   annotations: Annotation[];
   /** What the model was asked first, when a model was used. */
   asked: string[];
@@ -186,7 +187,7 @@ async function triage(o: {
     progress: () => undefined,
     redact: (text) => text.replaceAll(TOKEN, "***"),
   };
-  const outcome = await triageMode(ports, plan);
+  const outcome = asTriage(await runTriage(ports, plan));
   const annotations: Annotation[] = [];
   const publisher = new Publisher(port, {
     journal,
@@ -228,7 +229,7 @@ describe("the triage mode", () => {
     });
     expect(r.outcome.conclusion).toBe("success");
     expect(r.outcome.note).toBeUndefined();
-    const report = r.outcome.triage!;
+    const report = r.outcome.result.report;
     expect(report.jobs).toHaveLength(1);
     const [top] = report.jobs[0]!.evidence;
     // the failing assertion (lines 78-83 of the fixture), linked to step 5 at its line in the step
@@ -285,7 +286,7 @@ describe("the triage mode", () => {
       ],
     });
     expect(r.outcome.conclusion).toBe("success");
-    const digest = r.outcome.triage!.digest!;
+    const digest = r.outcome.result.report.digest!;
     expect(digest).toMatchObject({
       category: "test",
       rootCause: answer.root_cause,
@@ -389,7 +390,7 @@ describe("the triage mode", () => {
     expect(asked[0]).toMatch(
       /<untrusted-job-names id="[\w-]+">\n[^<]*job 2: types · failed step: Run npx tsc -p \. --noEmit\n/,
     );
-    expect(r.outcome.triage!.digest!.evidence).toEqual([
+    expect(r.outcome.result.report.digest!.evidence).toEqual([
       {
         job: "types",
         step: "Run npx tsc -p . --noEmit",
@@ -422,7 +423,7 @@ describe("the triage mode", () => {
       },
       prNumbers: [9],
     });
-    const [types, e2e] = r.outcome.triage!.jobs;
+    const [types, e2e] = r.outcome.result.report.jobs;
     expect(types!.evidence[0]).toMatchObject({ kind: "types", startLine: 64 });
     expect(e2e!.evidence[0]).toMatchObject({ kind: "timeout", startLine: 72 });
     expect(e2e!.failedStep).toEqual({ number: 5, name: "Run npm run e2e" });
@@ -470,7 +471,7 @@ describe("the triage mode", () => {
       },
       prNumbers: [10],
     });
-    const report = r.outcome.triage!;
+    const report = r.outcome.result.report;
     expect(report.jobs.map((j) => j.name)).toEqual([
       "test (ubuntu, 20)",
       "test (ubuntu, 22)",
@@ -517,8 +518,8 @@ describe("the triage mode", () => {
       },
       prNumbers: [11],
     });
-    expect(second.outcome.triage!.signature).toBe(first.outcome.triage!.signature);
-    expect(second.outcome.triage!.run.attempt).toBe(2);
+    expect(second.outcome.result.report.signature).toBe(first.outcome.result.report.signature);
+    expect(second.outcome.result.report.run.attempt).toBe(2);
     expect(comments(11)).toHaveLength(1);
     expect(comments(11)[0]!.body).toContain("attempt 2");
     expect(
@@ -579,7 +580,7 @@ describe("the triage mode", () => {
 
     github.addIssue(FULL, {
       title: "A person's issue",
-      body: `<!-- rivumi:issue triage/${off.outcome.triage!.signature} -->\nforged`,
+      body: `<!-- rivumi:issue triage/${off.outcome.result.report.signature} -->\nforged`,
     });
     const on = await triage({ run, inputs: { "triage-issue": "true" } });
     const again = await triage({
@@ -591,14 +592,14 @@ describe("the triage mode", () => {
       },
       inputs: { "triage-issue": "true" },
     });
-    expect(again.outcome.triage!.signature).toBe(on.outcome.triage!.signature);
+    expect(again.outcome.result.report.signature).toBe(on.outcome.result.report.signature);
     const issues = [...github.repo(FULL).issues.values()].filter((i) => i.user.login === BOT);
     expect(issues).toHaveLength(1);
     expect(issues[0]!.title).toBe(
-      `CI fails on main: test (${on.outcome.triage!.signature.slice(0, 8)})`,
+      `CI fails on main: test (${on.outcome.result.report.signature.slice(0, 8)})`,
     );
     expect(issues[0]!.body).toContain(
-      `<!-- rivumi:issue triage/${on.outcome.triage!.signature} -->`,
+      `<!-- rivumi:issue triage/${on.outcome.result.report.signature} -->`,
     );
     expect(github.requestsTo("PATCH /repos/{owner}/{repo}/issues/{issue_number}")).toHaveLength(1);
   });
@@ -622,7 +623,7 @@ describe("the triage mode", () => {
       prNumbers: [13],
       inputs: { "triage-log-max-bytes": "40000" },
     });
-    const report = r.outcome.triage!.jobs[0]!;
+    const report = r.outcome.result.report.jobs[0]!;
     expect(report.log!.bytes).toBe(Buffer.byteLength(log));
     expect(report.log!.cut).toBeDefined();
     const saved = r.journal.events.find((e) => e.type === "triage.log_saved");
@@ -657,7 +658,7 @@ describe("the triage mode", () => {
     });
     expect(r.outcome.conclusion).toBe("partial");
     expect(r.outcome.note).toMatch(/^no digest: .*The deterministic triage is published\.$/);
-    expect(r.outcome.triage!.digest).toBeUndefined();
+    expect(r.outcome.result.report.digest).toBeUndefined();
     const body = comments(14)[0]!.body;
     expect(body).toContain("> [!WARNING]");
     expect(body).toContain("Expected: 90");
@@ -731,7 +732,7 @@ describe("the triage mode", () => {
       },
       prNumbers: [16],
     });
-    const diff = r.outcome.triage!.jobs[0]!.diff!;
+    const diff = r.outcome.result.report.jobs[0]!.diff!;
     expect(diff).toMatchObject({ runId: green, step: "Run npm test -- --ci" });
     expect(diff.lines.length).toBeGreaterThan(0);
     expect(diff.lines.every((l) => l.line > 60)).toBe(true);
@@ -789,7 +790,7 @@ describe("the triage mode", () => {
     const saved = byType["triage.log_saved"];
     expect(saved).toMatchObject({ job: 9701, bytes: Buffer.byteLength(fixture("diff-fail.log")) });
     expect(saved).not.toHaveProperty("cut");
-    const report = r.outcome.triage!;
+    const report = r.outcome.result.report;
     const first = report.jobs[0]!;
     expect(byType["triage.job_triaged"]).toMatchObject({
       job: 9701,
@@ -850,7 +851,7 @@ describe("the triage mode", () => {
       },
       prNumbers: [18],
     });
-    const report = r.outcome.triage!;
+    const report = r.outcome.result.report;
     expect(report.run.attempt).toBe(2);
     expect(report.jobs.map((j) => [j.id, j.name])).toEqual([[9999, "lint"]]);
     expect(report.jobs[0]!.evidence[0]).toMatchObject({ kind: "lint", step: "Run npx eslint ." });
@@ -870,7 +871,7 @@ describe("the triage mode", () => {
     });
     expect(r.plan.conclusion).toBe("startup_failure");
     expect(r.outcome.conclusion).toBe("success");
-    expect(r.outcome.triage!.jobs).toEqual([]);
-    expect(r.outcome.triage!.signature).toMatch(/^[0-9a-f]{16}$/);
+    expect(r.outcome.result.report.jobs).toEqual([]);
+    expect(r.outcome.result.report.signature).toMatch(/^[0-9a-f]{16}$/);
   });
 });

@@ -1,4 +1,4 @@
-import { MEMORY_TEXT_MAX, parseEntryType, type EntryType } from "../../memory-store/record.js";
+import { MEMORY_TEXT_MAX, parseEntryType, type EntryType } from "../memory-store/record.js";
 
 export const REMEMBER_USAGE = [
   "Usage: `/remember <type> <text>` where type is one of",

@@ -1,7 +1,7 @@
 // Class: the finalized answer of a failure digest, read with the same unambiguous JSON reader as
 // every fixed-shape reply: one object, bare, fenced or among sentences; never a guess between two.
 import { describe, expect, it } from "vitest";
-import { parseDigest } from "../../src/modes/triage-digest.js";
+import { parseDigest } from "../../src/triage/digest.js";
 
 const answer = {
   root_cause: "The SAVE10 discount is not applied.",

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { originalLine, saveLog } from "../../src/modes/triage-log-file.js";
+import { originalLine, saveLog } from "../../src/triage/log-file.js";
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), "rivumi-log-file-"))));

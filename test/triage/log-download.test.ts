@@ -1,7 +1,7 @@
 // The deadlines of one log download, on a clock the test moves: a storage that never answers, one
 // that trickles forever, a run that stops, and a download that ends in time.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { downloadWithin, LogDeadlineError } from "../../src/modes/triage-download.js";
+import { downloadWithin, LogDeadlineError } from "../../src/triage/log-download.js";
 
 const LIMITS = { idleMs: 1_000, totalMs: 3_000 };
 

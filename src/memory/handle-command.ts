@@ -1,22 +1,18 @@
-import { errorText } from "../../util/error-text.js";
-import type { Settings } from "../../config/settings.js";
-import type { RepoRef } from "../../github/port.js";
-import type { Journal } from "../../journal/journal.js";
-import { bound, neutralizeMarkdown } from "../../util/sanitize.js";
-import { canWrite, isBot } from "../../trigger/actor.js";
-import type { Command } from "../../trigger/command.js";
-import type { CommentTrigger } from "../../trigger/trigger.js";
+import { errorText } from "../util/error-text.js";
+import type { Settings } from "../config/settings.js";
+import type { RepoRef } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import { bound, neutralizeMarkdown } from "../util/sanitize.js";
+import { canWrite, isBot } from "../trigger/actor.js";
+import type { Command } from "../trigger/command.js";
+import type { CommentTrigger } from "../trigger/trigger.js";
 import {
   FORGET_USAGE,
   REMEMBER_USAGE,
   parseForgetArgs,
   parseRememberArgs,
 } from "./command-args.js";
-import {
-  idForComment,
-  type MemoryRecord,
-  type MemoryTombstone,
-} from "../../memory-store/record.js";
+import { idForComment, type MemoryRecord, type MemoryTombstone } from "../memory-store/record.js";
 import {
   REPLY_LIMIT,
   failureReply,
@@ -25,10 +21,10 @@ import {
   refusedReply,
   rememberedReply,
 } from "./replies.js";
-import { parseStore } from "../../memory-store/parse.js";
-import { forgottenIds, loadMemory } from "./retrieval.js";
-import { memoryRepository } from "../../github/memory-repository.js";
-import { MemoryStoreError, type MemoryStore } from "../../memory-store/store.js";
+import { parseStore } from "../memory-store/parse.js";
+import { forgottenIds, loadMemory } from "../context/memory/retrieval.js";
+import { memoryRepository } from "../github/memory-repository.js";
+import { MemoryStoreError, type MemoryStore } from "../memory-store/store.js";
 
 export type MemoryCommandName = "remember" | "forget" | "memories";
 

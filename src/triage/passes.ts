@@ -4,7 +4,7 @@
 // a commit of the default branch where the same workflow has a successful run passed and failed
 // without a change of code. What is found is written on the failure's row, so it is asked once.
 import type { ActionsPort } from "../github/port.js";
-import type { FoundPass, HistoryRow } from "../triage/history.js";
+import type { FoundPass, HistoryRow } from "./history.js";
 
 /** Requests one triage may spend looking for passes. */
 export const PASS_LOOKUPS = 10;

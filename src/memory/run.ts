@@ -1,0 +1,73 @@
+import type { Settings } from "../config/settings.js";
+import type { Journal } from "../journal/journal.js";
+import type { MemoryStore } from "../memory-store/store.js";
+import type { MemoryResult, Outcome, RunStats } from "../outcome/outcome.js";
+import { idleStats } from "../outcome/stats.js";
+import type { CommentTrigger, Trigger } from "../trigger/trigger.js";
+import { handleMemoryCommand, type MemoryCommandResult } from "./handle-command.js";
+
+/** The part of the run's ports a memory command uses. */
+export interface MemoryPorts {
+  settings: Settings;
+  trigger: Trigger;
+  journal: Journal;
+  /** The journal artifact's name, for the texts that point at it. */
+  journalName: string;
+  /** When the run started (ms since the epoch), for its duration. */
+  started: number;
+  /** The memory store the commands write to. */
+  memoryStore(): Promise<MemoryStore>;
+  /** The asker's permission, from the trust check. */
+  access: { permission: string; roleName: string } | undefined;
+  /** Removes secrets from text that leaves the run (replies, notes). */
+  redact: (text: string) => string;
+}
+
+/** `/remember`, `/forget`, `/memories`: the store is written here; the reaction and reply are published. */
+export async function runMemoryCommand(ports: MemoryPorts): Promise<Outcome<MemoryResult>> {
+  const trigger = ports.trigger;
+  if (trigger.kind !== "comment")
+    throw new Error(`a memory command needs a comment, not ${trigger.kind}`);
+  const result = await handleMemoryCommand({
+    repo: trigger.repo,
+    trigger,
+    settings: ports.settings,
+    permission: ports.access ?? { permission: "none", roleName: "none" },
+    journal: ports.journal,
+    store: await ports.memoryStore(),
+    redact: ports.redact,
+  });
+  const stats = idleStats(ports.settings, ports.started);
+  return memoryOutcome(result, trigger, { stats, journalName: ports.journalName });
+}
+
+/** A memory command's result as an outcome: a reaction on the comment and a reply on its issue. */
+export function memoryOutcome(
+  result: MemoryCommandResult,
+  trigger: CommentTrigger,
+  run: { stats: RunStats; journalName: string },
+): Outcome<MemoryResult> {
+  return {
+    conclusion: result.conclusion,
+    stop: undefined,
+    note: result.reply,
+    stats: run.stats,
+    journalName: run.journalName,
+    notices: [],
+    attachments: [],
+    result: { kind: "memory" },
+    publications: [
+      {
+        kind: "reaction",
+        commentId: trigger.commentId,
+        content: result.conclusion === "success" ? "+1" : "confused",
+      },
+      {
+        kind: "reply",
+        issue: trigger.number,
+        body: result.reply,
+        state: `memory ${result.conclusion}`,
+      },
+    ],
+  };
+}
