@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as y,b as v}from"./chunk-HP4IH4J4.js";import{a as d,c as w}from"./chunk-2ZY45A6D.js";import{b as m,c as g}from"./chunk-HBMZWPJY.js";import{a as p,b as f,d as s}from"./chunk-6QSKGHOY.js";import{a as h}from"./chunk-ZYT5RUO5.js";import{d as u}from"./chunk-WYAEEAP3.js";import{relative as k,resolve as x}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
+import{a as y,b as v}from"./chunk-P2JTMB2L.js";import{a as d,c as w}from"./chunk-2ZY45A6D.js";import{b as m,c as g}from"./chunk-HBMZWPJY.js";import{a as p,b as f,d as s}from"./chunk-6QSKGHOY.js";import{a as h}from"./chunk-ZYT5RUO5.js";import{d as u}from"./chunk-WYAEEAP3.js";import{relative as k,resolve as x}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
                            [--instructions-layering override|stack] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,

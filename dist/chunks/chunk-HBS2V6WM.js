@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-var i=["critical","major","minor","nit"],s=["test","build","lint","types","dependency","infrastructure","timeout","flaky"],r=Object.freeze({promptTokens:0,completionTokens:0,cachedTokens:0,reasoningTokens:0});function u(e,n){return{turns:0,usage:{...r},costUsd:e?.prices?0:void 0,ms:Date.now()-n,model:e?.model??"?"}}function d(e){let{plan:n}=e,t=n?.kind==="review"||n?.kind==="task"?n.pr:void 0;return{conclusion:"failure",stop:void 0,review:void 0,note:`Rivumi failed in the ${e.phase} phase: ${e.message}`,stats:e.stats,journalName:e.journalName,publications:t!==void 0?[{kind:"sticky-comment",pr:t}]:[]}}export{i as a,s as b,u as c,d};

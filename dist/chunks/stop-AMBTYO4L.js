@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{c as t}from"./chunk-HBS2V6WM.js";import"./chunk-4ADGFKRA.js";var s=(e,o)=>Promise.resolve({conclusion:o.conclusion,stop:void 0,review:void 0,note:o.reason,stats:t(e.settings,e.started),journalName:e.journalName,notices:[`Rivumi ${o.conclusion}: ${o.reason}`],...o.fork?{fork:!0}:{},publications:[]});export{s as stopMode};
