@@ -3,7 +3,7 @@
 //   1. what the tests need, side by side: the build (with the committed dist/ verified up to date)
 //      and the two Node versions the tests run the bundle and the CLI under (downloads);
 //   2. the test files, and beside them the static checks (lint, typecheck, formatting), started
-//      as soon as Node 24 is there;
+//      with step 1 (lint and formatting as soon as Node 24 is there);
 //   3. the quick benchmarks, alone, since they measure time.
 //
 // The JavaScript tools (eslint, prettier, vitest and the in-process tests) run under Node 24, the
@@ -61,17 +61,19 @@ const prerequisites = Promise.all([
   step("Node 22", "npm", ["run", "-s", "node22"]),
 ]);
 
-// The static checks need nothing built: they start with Node 24 and use the time the other
-// prerequisites spend downloading. Each is one thread. Typed lint is the longest (most of a
-// minute of CPU on its own) and runs at the tests' priority, so that it ends with them rather
-// than alone on one core after they finish; the two shorter checks fill the gaps at a lower
-// priority. Without Node 24 they run under the Node that runs this script.
+// The static checks need nothing built. The typecheck (a native compiler) starts at once; lint
+// and formatting start with Node 24, using the time the other prerequisites spend downloading.
+// Each is one thread. Typed lint is the longest (most of a minute of CPU on its own) and runs at
+// the tests' priority, so that it ends with them rather than alone on one core after they finish;
+// the two shorter checks fill the gaps at a lower priority. Without Node 24 the JavaScript tools
+// run under the Node that runs this script.
+// TypeScript 7 checks the project in a quarter of 5.9's CPU; typed lint still runs on 5.9, the
+// newest typescript-eslint supports.
+const typecheck = step("typecheck", "npm", ["run", "-s", "typecheck"], { nice: true });
 const tools = (await node24) ? node24Path : process.execPath;
 const checks = Promise.all([
   step("lint", tools, [entry("eslint/bin/eslint.js"), "."]),
-  // TypeScript 7 (the native compiler), which checks the project in a quarter of 5.9's CPU;
-  // typed lint still runs on 5.9, the newest typescript-eslint supports.
-  step("typecheck", "npm", ["run", "-s", "typecheck"], { nice: true }),
+  typecheck,
   step(
     "formatting",
     tools,
