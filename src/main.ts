@@ -19,6 +19,7 @@ import { parseTrigger } from "./trigger/parse-event.js";
 import { inPhase, PhaseError } from "./util/phase.js";
 import { Redactor } from "./redact/redactor.js";
 import { VERSION } from "./version.js";
+import { FEATURE_TEXTS } from "./action/feature-texts.js";
 
 /** The two things `run` loads that touch the world; tests pass object-literal fakes. */
 export interface Wiring {
@@ -151,6 +152,7 @@ export async function run(
       canUpload: runner.canUpload,
       say: log.say,
       stops: signals,
+      texts: FEATURE_TEXTS,
       site: { serverUrl: runner.serverUrl, repo: runner.repository },
       artifactUrl: (id) =>
         `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}/artifacts/${id}`,

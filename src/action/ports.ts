@@ -9,6 +9,7 @@ import { endpointRecorder } from "../model/endpoint-event.js";
 import { negotiationFor } from "../model/negotiation.js";
 import type { ModePorts } from "../modes/ports.js";
 import { Publisher } from "../publish/publisher.js";
+import { FEATURE_TEXTS } from "./feature-texts.js";
 import { stickyKey } from "../publish/sticky-comment.js";
 import type { RunnerEnv } from "../run-context.js";
 import { actorOf } from "../trigger/actor.js";
@@ -132,6 +133,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     }),
     botLogin: settings.botLogin,
     redact: run.redact,
+    texts: FEATURE_TEXTS,
     site: { serverUrl: runner.serverUrl, repo: `${trigger.repo.owner}/${trigger.repo.repo}` },
     annotate: run.annotate,
   });

@@ -4,8 +4,9 @@ import type { Journal } from "../journal/journal.js";
 import type { ActionsCore } from "../run-context.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { StopWatch } from "./deadline.js";
+import type { FeatureTexts } from "./feature-texts.js";
 import type { Publisher } from "./publisher.js";
-import type { Site } from "./safe-markdown.js";
+import type { Site } from "../markdown/safe-markdown.js";
 
 export interface FinishPorts {
   /** As `ActionLog.ready()` gives it: what it prints is redacted and cannot issue a command. */
@@ -26,6 +27,8 @@ export interface FinishPorts {
   say: (text: string) => void;
   /** The run's stop signals: a stop shortens the publishing steps, a later signal hurries them. */
   stops?: StopWatch | undefined;
+  /** What each feature shows of its result in the summary. */
+  texts: FeatureTexts;
   /** The repository whose pages the summary may link to. */
   site?: Site | undefined;
   /** The web address of an uploaded artifact, from its id. */

@@ -66,7 +66,12 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
   // Redacted before it is rendered too (see redactOutcomeText), and again once rendered.
   const shown = (o: Outcome) => redactOutcomeText(o, (text) => redactor.redact(text));
   const first = redactor.redact(
-    renderSummary(shown(outcome), { commentUrl: undefined, fork, site: ports.site }),
+    renderSummary(shown(outcome), {
+      commentUrl: undefined,
+      fork,
+      site: ports.site,
+      texts: ports.texts,
+    }),
   );
   await attempt("step summary", async () => {
     if (!ports.stepSummary) return;
@@ -125,8 +130,12 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
   // 4. The artifact's link, or the comment rewritten without it; then the summary.
   await showArtifact(upload, last, ports);
   const summary = redactor.redact(
-    renderSummary(shown(last), { commentUrl: published.comment, fork, site: ports.site }) +
-      publishedNotes(published),
+    renderSummary(shown(last), {
+      commentUrl: published.comment,
+      fork,
+      site: ports.site,
+      texts: ports.texts,
+    }) + publishedNotes(published),
   );
   // The journal ended with step 2 (and was uploaded, or not): this rewrite is not journaled.
   await attempt("step summary", async () => {

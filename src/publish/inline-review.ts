@@ -4,7 +4,7 @@ import type { CallOptions, GitHubPort, ReviewCommentInput, ReviewInfo } from "..
 import { SEVERITIES, type Severity } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
 import { bound } from "../util/sanitize.js";
-import { safeInline, safeMarkdown, type Site } from "./safe-markdown.js";
+import { safeInline, safeMarkdown, type Site } from "../markdown/safe-markdown.js";
 
 /** GitHub's limit on one review comment's body. */
 const INLINE_LIMIT = 65_536;

@@ -16,7 +16,7 @@ import {
   type PendingWait,
 } from "./inline-review.js";
 import type { InlineResult } from "./render.js";
-import type { Site } from "./safe-markdown.js";
+import type { Site } from "../markdown/safe-markdown.js";
 
 /** What the review publication needs from the publisher. */
 export interface ReviewPublishDeps {

@@ -7,12 +7,12 @@ import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
 import { publishReview } from "./publish-review.js";
 import { commentBody } from "./comment-body.js";
-import { COMMENT_LIMIT, MARKER_ROOM, renderProgress, type InlineResult } from "./render.js";
+import type { FeatureTexts } from "./feature-texts.js";
+import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
+import { renderProgress, type InlineResult } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
-import type { Site } from "./safe-markdown.js";
+import type { Site } from "../markdown/safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
-import { renderTriageIssue } from "./triage-render.js";
-import { titleText } from "./triage-text.js";
 
 const CUT_NOTE =
   "_…cut to fit GitHub's comment limit; the full result is in the journal artifact._";
@@ -53,6 +53,8 @@ export class Publisher {
       /** The `bot-login` input, when the workflow names Rivumi's login itself. */
       botLogin: string | undefined;
       redact: (text: string) => string;
+      /** Each feature's own texts in the comment and the issue. */
+      texts: FeatureTexts;
       /** The repository whose pages what is posted may link to; without it nothing links. */
       site?: Site;
       /** How long a review waits for another run's pending review (tests shorten it). */
@@ -180,7 +182,7 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const body = redact(commentBody(outcome, this.inline, this.opts.site));
+        const body = redact(commentBody(outcome, this.opts.texts, this.inline, this.opts.site));
         const key =
           item.key === undefined
             ? undefined
@@ -263,11 +265,10 @@ export class Publisher {
     outcome: Outcome,
     opts: CallOptions,
   ): Promise<string> {
-    const { result } = outcome;
-    if (result.kind !== "triage") throw new Error("an issue by marker is rendered from a triage");
+    const texts = this.opts.texts.issue(outcome, item.title);
     const marker = `<!-- rivumi:issue ${stickyKey({ configured: item.key, workflow: undefined, job: undefined })} -->`;
-    const body = `${marker}\n${this.opts.redact(renderTriageIssue({ ...outcome, result }))}`;
-    const title = this.opts.redact(titleText(item.title)).slice(0, 256);
+    const body = `${marker}\n${this.opts.redact(texts.body)}`;
+    const title = this.opts.redact(texts.title).slice(0, 256);
     const login = await this.selfLogin();
     const self = login.toLowerCase();
     const own = (await this.github.listOpenIssuesBy(login, opts))

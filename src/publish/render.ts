@@ -1,13 +1,11 @@
-import { SEVERITIES, type Outcome, type Progress, type RunStats } from "../outcome/outcome.js";
+import { SEVERITIES, type Outcome, type Progress } from "../outcome/outcome.js";
 import { unknownResult, type ReviewResult } from "../outcome/results.js";
 import type { Finding } from "../outcome/review.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
-import { fullResultIn, journalMention } from "./journal-mention.js";
-import { safeInline, safeMarkdown, type Site } from "./safe-markdown.js";
-
-export const COMMENT_LIMIT = 65_536;
-/** Room kept in a comment for the sticky marker line that `StickyComment` puts on top. */
-export const MARKER_ROOM = 200;
+import { fullResultIn, journalMention } from "../markdown/journal-mention.js";
+import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
+import { safeInline, safeMarkdown, type Site } from "../markdown/safe-markdown.js";
+import { count, formatUsage } from "../markdown/usage-line.js";
 
 export function renderProgress(update: Omit<Progress, "pr">): string {
   const { task, head, coverage } = update;
@@ -25,23 +23,6 @@ export function renderProgress(update: Omit<Progress, "pr">): string {
   }
   lines.push("", "_This comment will be updated with the result._");
   return lines.join("\n");
-}
-
-const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-
-/**
- * The run's one usage line. Cached tokens are part of the prompt's and reasoning tokens part of
- * the completion's, so they are said in brackets; reasoning only when a server reported some.
- */
-export function formatUsage(stats: RunStats): string {
-  const u = stats.usage;
-  const reasoning = u.reasoningTokens > 0 ? `, ${u.reasoningTokens} reasoning` : "";
-  const cost = stats.costUsd !== undefined ? ` · $${stats.costUsd.toFixed(4)}` : "";
-  const requests =
-    stats.requests !== undefined && stats.requests !== stats.turns
-      ? `${count(stats.requests)} model requests (${stats.turns} tool-loop turn${stats.turns === 1 ? "" : "s"})`
-      : `${stats.turns} turns`;
-  return `${stats.model} · ${requests} · ${u.promptTokens} in / ${u.completionTokens} out tokens (${u.cachedTokens} cached${reasoning})${cost} · ${(stats.ms / 1000).toFixed(1)} s`;
 }
 
 /** What the review publication put on the lines, for the sticky comment. */

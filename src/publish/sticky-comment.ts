@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CallOptions, GitHubPort, IssueComment } from "../github/port.js";
-import { MARKER_ROOM } from "./render.js";
+import { MARKER_ROOM } from "../markdown/limits.js";
 import { hasState, stateLine } from "../outcome/review-state.js";
 
 /** Most characters of a sticky key; the marker must fit in `MARKER_ROOM`. */

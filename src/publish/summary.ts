@@ -1,10 +1,10 @@
 import type { Outcome } from "../outcome/outcome.js";
-import { unknownResult } from "../outcome/results.js";
-import { formatUsage, renderReviewBody } from "./render.js";
-import type { Site } from "./safe-markdown.js";
-import { renderTriageSummary } from "./triage-render.js";
+import { renderReviewBody } from "./render.js";
+import { formatUsage } from "../markdown/usage-line.js";
+import type { Site } from "../markdown/safe-markdown.js";
+import type { FeatureTexts } from "./feature-texts.js";
 import { boundBytes } from "../util/sanitize.js";
-import { fullResultIn, journalCell } from "./journal-mention.js";
+import { fullResultIn, journalCell } from "../markdown/journal-mention.js";
 
 export const SUMMARY_LIMIT = 1024 * 1024;
 
@@ -22,6 +22,8 @@ export interface SummaryExtras {
   fork: boolean;
   /** The repository whose pages the summary may link to. */
   site?: Site | undefined;
+  /** What each feature shows of its result below the body. */
+  texts: FeatureTexts;
 }
 
 /** The step summary: result, usage, cost, duration; bounded to GitHub's 1 MiB. */
@@ -37,7 +39,7 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
     );
   }
   parts.push(renderReviewBody(outcome, undefined, extras.site));
-  for (const block of featureBlocks(outcome)) parts.push(block, "");
+  for (const block of extras.texts.summary(outcome)) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(
     `| | |\n|---|---|\n| conclusion | ${outcome.conclusion} |\n| usage | ${formatUsage(outcome.stats)} |\n| journal | ${journalCell(outcome)} |`,
@@ -47,20 +49,4 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
     SUMMARY_LIMIT - 1024,
     `_…cut to fit the 1 MiB step summary; see ${fullResultIn(outcome, "the result file (`result-file` output)")}._`,
   );
-}
-
-/** What the summary shows of the feature's result below the body. */
-function featureBlocks({ result }: Outcome): string[] {
-  switch (result.kind) {
-    case "review":
-      return result.details;
-    case "triage":
-      return [renderTriageSummary(result.report)];
-    case "memory":
-    case "rlm":
-    case "stop":
-      return [];
-    default:
-      return unknownResult(result);
-  }
 }

@@ -118,6 +118,16 @@ const PLANTED: Plant[] = [
     /workspace\/git\.ts:\d+ .*src\/workspace may not import src\/publish\/render\.ts/,
   ],
   [
+    "publish rendering a feature's text itself (the composition root hands it in)",
+    { "publish/summary.ts": 'import { renderTriageSummary } from "../triage/publish.js";' },
+    /src\/publish may not import src\/triage\/publish\.ts/,
+  ],
+  [
+    "the shared Markdown reaching up into publish (a feature would import publish through it)",
+    { "markdown/limits.ts": 'export { Publisher } from "../publish/publisher.js";' },
+    /src\/markdown may not import src\/publish\/publisher\.ts/,
+  ],
+  [
     "review importing publish",
     { "review/anchor.ts": 'import { Publisher } from "../publish/publisher.js";' },
     /src\/review may not import src\/publish\/publisher\.ts/,

@@ -97,6 +97,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: none,
     node: words("node:crypto node:fs node:path node:readline"),
   },
+  markdown: {
+    rank: 6,
+    job: "what every feature's publication shares: safe Markdown, GitHub's limits, the usage line",
+    src: words("outcome util"),
+    packages: none,
+    node: none,
+  },
   trigger: {
     rank: 6,
     job: "the event, parsed and validated; who asked",
@@ -140,7 +147,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 12,
     job: "failed-CI triage: the run, its logs ranked without a model, the history and the digest",
     src: words(
-      "agent/stop.ts config context/session-context.ts github/port.ts journal memory-store model outcome plan rlm trigger util",
+      "agent/stop.ts config context/session-context.ts github/port.ts journal markdown memory-store model outcome plan rlm trigger util",
     ),
     packages: ["zod"],
     node: words("node:crypto node:fs node:fs/promises node:path"),
@@ -195,8 +202,10 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   publish: {
     rank: 13,
-    job: "rendering and posting an outcome, in order",
-    src: words("github/port.ts journal outcome redact run-context.ts util version.ts viewer"),
+    job: "posting an outcome, in order: what every feature's publication shares",
+    src: words(
+      "github/port.ts journal markdown outcome redact run-context.ts util version.ts viewer",
+    ),
     packages: none,
     node: ["node:crypto", "node:fs"],
   },
@@ -204,7 +213,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish redact run-context.ts trigger util workspace",
+      "config context github journal model modes outcome publish redact run-context.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
@@ -220,7 +229,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 15,
     job: "the rivumi command (a composition root)",
     src: words(
-      "agent config context demo github/port.ts journal memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts viewer workspace",
+      "agent config context demo github/port.ts journal markdown memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts viewer workspace",
     ),
     packages: ["execa"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
@@ -306,7 +315,7 @@ const TRIAGE_PURE = [
   "triage/signature.ts",
   "triage/steps.ts",
 ];
-/** The triage's run: what reads the Actions API, the logs' storage and the model. */
+/** The triage's run (what reads the Actions API, the logs' storage and the model) and its publication. */
 const TRIAGE_RUN = [
   "triage/run.ts",
   "triage/ports.ts",
@@ -320,6 +329,9 @@ const TRIAGE_RUN = [
   "triage/passes.ts",
   "triage/remember.ts",
   "triage/digest.ts",
+  "triage/publish.ts",
+  "triage/publish-text.ts",
+  "triage/history-render.ts",
   "agent",
   "config",
   "context",

@@ -5,7 +5,7 @@
 // publisher to the loopback GitHub; read back with the renderer model of
 // test/support/github-render-model.ts.
 import { afterEach, describe, expect, it } from "vitest";
-import { allowedUrl } from "../../src/publish/safe-markdown.js";
+import { allowedUrl } from "../../src/markdown/safe-markdown.js";
 import { liveLinks, type LiveLink } from "../support/github-render-model.js";
 import {
   PUBLISH_SITE,

@@ -17,6 +17,7 @@ import { Publisher } from "../../src/publish/publisher.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
 import { LOOPBACK_WAIT_SCALE, startGitHubServer } from "../support/github-server.js";
 import { fakeSha, workflowRunPayload } from "../support/payloads.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 const TOKEN = "ghs_triageWorldToken0123456789abcdefAB";
 const FULL = "acme/widgets";
@@ -123,6 +124,7 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
       journal,
       stickyKey: "rivumi-triage/triage",
       botLogin: undefined,
+      texts: FEATURE_TEXTS,
       redact,
       annotate: () => Promise.resolve(),
     });

@@ -19,6 +19,7 @@ import { parseTrigger } from "../../src/trigger/parse-event.js";
 import type { CommentTrigger } from "../../src/trigger/trigger.js";
 import { startGitHubServer, type GitHubServer, type Role } from "../support/github-server.js";
 import { issueCommentPayload } from "../support/payloads.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 export const OWNER = "acme";
 export const REPO = "widgets";
@@ -162,6 +163,7 @@ export async function send(
     journal,
     stickyKey: "memory-test",
     botLogin: BOT,
+    texts: FEATURE_TEXTS,
     redact: (text) => text,
   });
   await publisher.publishAll(outcome);

@@ -15,6 +15,7 @@ import {
 } from "../support/github-server.js";
 import { messageText } from "../support/model-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 const REPO = "acme/widgets";
 const BASE = {
@@ -78,6 +79,7 @@ async function setUp(inputs: Record<string, string> = {}) {
       journal: new MemoryJournal(),
       stickyKey: "ci/review",
       botLogin: undefined,
+      texts: FEATURE_TEXTS,
       redact: (t) => t,
     });
   }

@@ -11,6 +11,7 @@ import {
   type GitHubServer,
 } from "../support/github-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 const BASE = { "src/api/handler.ts": codeLines("h", 10) };
 const HEAD = {
@@ -123,6 +124,7 @@ describe("a review's findings on their lines", () => {
       journal: new MemoryJournal(),
       stickyKey: "ci/review",
       botLogin: undefined,
+      texts: FEATURE_TEXTS,
       redact: (t) => t,
     });
     expect((await publisher.publishAll(outcome)).failures).toEqual([]);

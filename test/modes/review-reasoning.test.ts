@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { JournalEvent } from "../../src/journal/events.js";
 import type { Usage } from "../../src/model/port.js";
 import { sumUsage } from "../../src/model/usage.js";
-import { formatUsage } from "../../src/publish/render.js";
+import { formatUsage } from "../../src/markdown/usage-line.js";
 import type { StaticStep } from "../support/model-server.js";
 import { reportingReasoning } from "../support/reasoning-model.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";

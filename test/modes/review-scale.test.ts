@@ -7,7 +7,7 @@ import {
   type ScaledReview,
 } from "../../src/modes/review-scale.js";
 import type { Outcome, Progress, ReviewResult } from "../../src/outcome/outcome.js";
-import { formatUsage } from "../../src/publish/render.js";
+import { formatUsage } from "../../src/markdown/usage-line.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";
 import { isReviewChild, messageText, type RecordedRequest } from "../support/model-server.js";
 import {

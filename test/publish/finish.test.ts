@@ -9,6 +9,7 @@ import { reviewResult } from "../support/results.js";
 import { finish, type FinishPorts } from "../../src/publish/finish.js";
 import { Redactor } from "../../src/redact/redactor.js";
 import { fakeCore } from "../action/main-wiring.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 const SECRET = "ghs_secretTokenValue0123456789";
 
@@ -50,6 +51,7 @@ function setup(publishAll: NonNullable<FinishPorts["publisher"]>["publishAll"] |
     stepSummary: true,
     canUpload: false,
     say: (t) => said.push(t),
+    texts: FEATURE_TEXTS,
   };
   return { ports, calls, journal, said };
 }

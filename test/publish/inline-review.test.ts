@@ -13,6 +13,7 @@ import {
   type GitHubServer,
 } from "../support/github-server.js";
 import { makeInlinePr, type InlinePr } from "../support/inline-pr.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 const FULL = "acme/widgets";
 const TOKEN = "ghs_installation";
@@ -103,6 +104,7 @@ async function publishOnly(o: Outcome, progress?: string, wait = { tries: 30, ms
     journal,
     stickyKey: "ci/review",
     botLogin: undefined,
+    texts: FEATURE_TEXTS,
     redact: (t) => t,
     pendingWait: wait,
   });

@@ -9,7 +9,9 @@ import { MemoryJournal } from "../../src/journal/journal.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import { reviewResult } from "../support/results.js";
 import { finish } from "../../src/publish/finish.js";
-import { formatUsage, renderComment } from "../../src/publish/render.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { formatUsage } from "../../src/markdown/usage-line.js";
+import { renderComment } from "../../src/publish/render.js";
 import { renderSummary } from "../../src/publish/summary.js";
 import { Redactor } from "../../src/redact/redactor.js";
 import { fakeCore } from "../action/main-wiring.js";
@@ -38,9 +40,9 @@ describe("the usage line", () => {
       "o-think · 3 turns · 1200 in / 900 out tokens (600 cached, 700 reasoning) · $0.0123";
     expect(formatUsage(outcome(700).stats)).toBe(`${line} · 4.5 s`);
     expect(renderComment(outcome(700))).toContain(line);
-    expect(renderSummary(outcome(700), { commentUrl: undefined, fork: false })).toContain(
-      `| usage | ${line} · 4.5 s |`,
-    );
+    expect(
+      renderSummary(outcome(700), { commentUrl: undefined, fork: false, texts: FEATURE_TEXTS }),
+    ).toContain(`| usage | ${line} · 4.5 s |`);
   });
 
   it("leaves reasoning out when there was none, and keeps the cached count as before", () => {
@@ -72,6 +74,7 @@ describe("the outputs, result.json and run.finished", () => {
       stepSummary: true,
       canUpload: false,
       say: () => undefined,
+      texts: FEATURE_TEXTS,
     });
     const result = JSON.parse(readFileSync(resultPath, "utf8")) as {
       stats: { usage: Record<string, number> };

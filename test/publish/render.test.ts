@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  COMMENT_LIMIT,
-  renderComment,
-  renderProgress,
-  MARKER_ROOM,
-} from "../../src/publish/render.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { COMMENT_LIMIT, MARKER_ROOM } from "../../src/markdown/limits.js";
+import { renderComment, renderProgress } from "../../src/publish/render.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import type { Review } from "../../src/outcome/review.js";
 import { reviewResult } from "../support/results.js";
@@ -101,7 +98,7 @@ describe("renderSummary", () => {
   it("is bounded to 1 MiB and explains forks", () => {
     const s = renderSummary(
       outcome({ review: { summary: "ÿ€".repeat(SUMMARY_LIMIT), findings: [] } }),
-      { commentUrl: undefined, fork: true },
+      { commentUrl: undefined, fork: true, texts: FEATURE_TEXTS },
     );
     expect(Buffer.byteLength(s)).toBeLessThanOrEqual(SUMMARY_LIMIT);
     expect(s).toContain("pull_request_target");

@@ -8,6 +8,7 @@ import type { Finding } from "../../src/outcome/review.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { LOOPBACK_WAIT_SCALE, startGitHubServer, type GitHubServer } from "./github-server.js";
 import { fakeSha } from "./payloads.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 export const PUBLISH_REPO = "acme/widgets";
 export const PUBLISH_PR = 7;
@@ -57,6 +58,7 @@ export async function publishWorld(): Promise<PublishWorld> {
       journal: new MemoryJournal(),
       stickyKey: "ci/review",
       botLogin: undefined,
+      texts: FEATURE_TEXTS,
       redact: (text) => text,
       site: PUBLISH_SITE,
     },

@@ -25,6 +25,7 @@ import {
   type WorkflowRunInit,
 } from "./github-server.js";
 import { fakeSha, workflowRunPayload } from "./payloads.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 export const OWNER = "acme";
 export const REPO = "widgets";
@@ -178,6 +179,7 @@ export async function createHistoryWorld(
         journal,
         stickyKey: "rivumi-triage/triage",
         botLogin: undefined,
+        texts: FEATURE_TEXTS,
         redact: ports.redact,
         annotate: () => Promise.resolve(),
       });

@@ -3,7 +3,7 @@
 // and leads its comment with what the history says.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseHistory } from "../../src/triage/history.js";
-import { renderTriageBody } from "../../src/publish/triage-render.js";
+import { renderTriageBody } from "../../src/triage/publish.js";
 import { fakeSha } from "../support/payloads.js";
 import {
   BRANCH,

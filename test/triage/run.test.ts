@@ -26,6 +26,7 @@ import {
 } from "../support/github-server.js";
 import { fakeSha, workflowRunPayload } from "../support/payloads.js";
 import { reportingReasoning } from "../support/reasoning-model.js";
+import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 
 const TOKEN = "ghs_triageUnitToken0123456789abcdef";
 const BOT = "github-actions[bot]";
@@ -193,6 +194,7 @@ async function triage(o: {
     journal,
     stickyKey: "rivumi-triage/triage",
     botLogin: undefined,
+    texts: FEATURE_TEXTS,
     redact: ports.redact,
     annotate: (a) => {
       annotations.push(a);

@@ -8,7 +8,7 @@ import type {
   TriageSeen,
   TriageSignatureHistory,
 } from "../../src/outcome/outcome.js";
-import { renderTriageBody } from "../../src/publish/triage-render.js";
+import { renderTriageBody } from "../../src/triage/publish.js";
 
 const RUNS = "https://github.com/acme/widgets/actions/runs";
 

@@ -6,11 +6,12 @@
 import type { Outcome } from "../outcome/outcome.js";
 import type { TriageEvidence, TriageJob, TriageReport, TriageResult } from "../outcome/triage.js";
 import { bound } from "../util/sanitize.js";
-import { journalMention } from "./journal-mention.js";
-import { COMMENT_LIMIT, formatUsage, MARKER_ROOM } from "./render.js";
-import type { Site } from "./safe-markdown.js";
-import { diffFirst, historyLead, historyOf, SHORT_DIFF } from "./triage-history-render.js";
-import { code, plain, quoted } from "./triage-text.js";
+import { journalMention } from "../markdown/journal-mention.js";
+import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
+import { formatUsage } from "../markdown/usage-line.js";
+import type { Site } from "../markdown/safe-markdown.js";
+import { diffFirst, historyLead, historyOf, SHORT_DIFF } from "./history-render.js";
+import { code, plain, quoted } from "./publish-text.js";
 
 /** Jobs quoted in full; the others are listed with their best line. */
 const JOBS_QUOTED = 5;

@@ -7,7 +7,7 @@ import type {
   TriageSeen,
   TriageSignatureHistory,
 } from "../outcome/outcome.js";
-import { code, plain } from "./triage-text.js";
+import { code, plain } from "./publish-text.js";
 
 /** Branches named in the lead line; the others are counted. */
 const BRANCHES_NAMED = 5;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Outcome, TriageJob, TriageReport, TriageResult } from "../../src/outcome/outcome.js";
-import { COMMENT_LIMIT, MARKER_ROOM } from "../../src/publish/render.js";
-import { renderTriageBody, renderTriageComment } from "../../src/publish/triage-render.js";
-import { titleText } from "../../src/publish/triage-text.js";
+import { COMMENT_LIMIT, MARKER_ROOM } from "../../src/markdown/limits.js";
+import { renderTriageBody, renderTriageComment } from "../../src/triage/publish.js";
+import { titleText } from "../../src/triage/publish-text.js";
 
 const JOB_URL = "https://github.com/acme/widgets/actions/runs/77/job/501";
 

@@ -3,7 +3,7 @@
 import { revealInvisible } from "../util/invisible.js";
 import { neutralizeMentions } from "../util/mentions.js";
 import { neutralizeLog, neutralizeMarkdown } from "../util/sanitize.js";
-import { safeInline, type Site } from "./safe-markdown.js";
+import { safeInline, type Site } from "../markdown/safe-markdown.js";
 
 const ZWSP = "\u200b";
 /** Longest line or name shown; longer ones are cut with an ellipsis. */
