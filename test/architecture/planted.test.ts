@@ -281,6 +281,16 @@ const PLANTED: Plant[] = [
     /triage\/candidates\.ts may import only util from outside its folder \(rule "the triage's ranking/,
   ],
   [
+    "the review's map importing its run (the same folder)",
+    { "review/map.ts": 'import { runReview } from "./run.js";' },
+    /review\/map\.ts may not import review\/run\.ts \(rule "the review's map, findings and anchoring never/,
+  ],
+  [
+    "the review's anchoring importing the agent (allowed to its folder, not to the anchoring)",
+    { "review/anchor.ts": 'import type { SessionResult } from "../agent/session.js";' },
+    /review\/anchor\.ts may not import agent\/session\.ts \(rule "the review's map, findings/,
+  ],
+  [
     "the triage's pure part importing its run (the same folder)",
     { "triage/signature.ts": 'import { runTriage } from "./run.js";' },
     /triage\/signature\.ts may not import triage\/run\.ts \(rule "the triage's pure part never/,

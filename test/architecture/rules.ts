@@ -160,12 +160,15 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: ["node:crypto"],
   },
   review: {
-    rank: 10,
-    job: "the review's map over hunks, findings and their anchoring",
-    src: words("coverage journal model outcome util workspace"),
+    rank: 12,
+    job: "a pull request review or a task: its run, the map over hunks, findings and their anchoring",
+    src: words(
+      "agent config context coverage github/port.ts journal model outcome plan prompt rlm trigger util workspace",
+    ),
     packages: ["zod"],
-    node: ["node:path"],
+    node: words("node:fs/promises node:os node:path"),
   },
+
   memory: {
     rank: 10,
     job: "the memory commands: /remember, /forget, /memories, run and answered",
@@ -193,12 +196,12 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   modes: {
     rank: 13,
-    job: "the mode registry and what each mode runs",
+    job: "the mode registry: a thin entry per mode that calls its feature",
     src: words(
-      "agent config context coverage github/port.ts journal memory memory-store model outcome plan prompt review rlm triage trigger util workspace",
+      "config context github/port.ts journal memory memory-store outcome plan review rlm triage trigger util workspace",
     ),
-    packages: ["zod"],
-    node: words("node:crypto node:fs node:fs/promises node:os node:path"),
+    packages: none,
+    node: none,
   },
   publish: {
     rank: 13,
@@ -292,6 +295,17 @@ const IO = [
   "openai",
 ];
 
+/** The review's run: the agent's session in a workspace, its scale, scope and merge. */
+const REVIEW_RUN = [
+  "review/run.ts",
+  "review/ports.ts",
+  "review/agent-run.ts",
+  "review/agent-review.ts",
+  "review/scale.ts",
+  "review/scope.ts",
+  "review/merge.ts",
+  "review/no-longer-applies.ts",
+];
 /** The triage's ranking of log lines: rules as data, pure. */
 const TRIAGE_RANKING = [
   "triage/candidates.ts",
@@ -355,6 +369,16 @@ export const MODULE_RULES: readonly ModuleRule[] = [
     name: "the review's map, hunk ledger and anchoring post nothing and speak to no GitHub",
     modules: ["review/map.ts", "review/anchor.ts", "review/findings.ts", "coverage/"],
     forbids: ["publish", "github", "@octokit"],
+  },
+  {
+    name: "the review's map, findings and anchoring never reach its run: no agent, no orchestration",
+    modules: [
+      "review/map.ts",
+      "review/anchor.ts",
+      "review/findings.ts",
+      "review/partial-summary.ts",
+    ],
+    forbids: [...REVIEW_RUN, "agent", "context", "prompt", "rlm", "plan", "trigger", "config"],
   },
   {
     name: "the triage's ranking imports nothing but util/",
