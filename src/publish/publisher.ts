@@ -6,10 +6,10 @@ import { bound } from "../util/sanitize.js";
 import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
 import { publishReview } from "./publish-review.js";
-import { commentBody } from "./comment-body.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
-import { renderProgress, type InlineResult } from "./render.js";
+import type { InlineResult } from "../outcome/review.js";
+import { renderProgress } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "../markdown/safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
@@ -182,7 +182,7 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const body = redact(commentBody(outcome, this.opts.texts, this.inline, this.opts.site));
+        const body = redact(this.opts.texts.comment(outcome, this.inline, this.opts.site));
         const key =
           item.key === undefined
             ? undefined

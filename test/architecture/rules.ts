@@ -163,7 +163,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 12,
     job: "a pull request review or a task: its run, the map over hunks, findings and their anchoring",
     src: words(
-      "agent config context coverage github/port.ts journal model outcome plan prompt rlm trigger util workspace",
+      "agent config context coverage github/port.ts journal markdown model outcome plan prompt rlm trigger util workspace",
     ),
     packages: ["zod"],
     node: words("node:fs/promises node:os node:path"),
@@ -216,7 +216,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish redact run-context.ts triage trigger util workspace",
+      "config context github journal model modes outcome publish redact review run-context.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
@@ -232,7 +232,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 15,
     job: "the rivumi command (a composition root)",
     src: words(
-      "agent config context demo github/port.ts journal markdown memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts viewer workspace",
+      "agent config context demo github/port.ts journal markdown memory-store model modes outcome plan prompt publish redact review rlm triage trigger util version.ts viewer workspace",
     ),
     packages: ["execa"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
@@ -295,7 +295,7 @@ const IO = [
   "openai",
 ];
 
-/** The review's run: the agent's session in a workspace, its scale, scope and merge. */
+/** The review's run (the agent's session in a workspace, its scale, scope and merge) and its text. */
 const REVIEW_RUN = [
   "review/run.ts",
   "review/ports.ts",
@@ -305,6 +305,7 @@ const REVIEW_RUN = [
   "review/scope.ts",
   "review/merge.ts",
   "review/no-longer-applies.ts",
+  "review/publish-text.ts",
 ];
 /** The triage's ranking of log lines: rules as data, pure. */
 const TRIAGE_RANKING = [
