@@ -168,7 +168,6 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: ["zod"],
     node: words("node:fs/promises node:os node:path"),
   },
-
   memory: {
     rank: 10,
     job: "the memory commands: /remember, /forget, /memories, run and answered",
