@@ -3,9 +3,8 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
-import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
-import { publishReview } from "./publish-review.js";
+import type { PendingWait, ReviewPoster } from "./review-poster.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
 import type { InlineResult } from "../outcome/review.js";
@@ -55,6 +54,8 @@ export class Publisher {
       redact: (text: string) => string;
       /** Each feature's own texts in the comment and the issue. */
       texts: FeatureTexts;
+      /** Posts a review publication (`review/publish.ts`). */
+      postReview: ReviewPoster;
       /** The repository whose pages what is posted may link to; without it nothing links. */
       site?: Site;
       /** How long a review waits for another run's pending review (tests shorten it). */
@@ -208,7 +209,7 @@ export class Publisher {
       case "review":
         if (outcome.result.kind !== "review")
           throw new Error("a review publication is rendered from a review");
-        await publishReview(
+        await this.opts.postReview(
           {
             github: this.github,
             journal,

@@ -294,7 +294,7 @@ const IO = [
   "openai",
 ];
 
-/** The review's run (the agent's session in a workspace, its scale, scope and merge) and its text. */
+/** The review's run (the agent's session in a workspace, its scale, scope and merge) and its publication. */
 const REVIEW_RUN = [
   "review/run.ts",
   "review/ports.ts",
@@ -305,6 +305,8 @@ const REVIEW_RUN = [
   "review/merge.ts",
   "review/no-longer-applies.ts",
   "review/publish-text.ts",
+  "review/publish.ts",
+  "review/inline-review.ts",
 ];
 /** The triage's ranking of log lines: rules as data, pure. */
 const TRIAGE_RANKING = [
