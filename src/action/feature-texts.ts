@@ -2,11 +2,13 @@
 // asks through `FeatureTexts` and imports no feature.
 import { unknownResult } from "../outcome/results.js";
 import type { FeatureTexts } from "../publish/feature-texts.js";
+import { renderComment, renderReviewBody } from "../review/publish-text.js";
 import { renderTriageComment, renderTriageIssue, renderTriageSummary } from "../triage/publish.js";
 import { titleText } from "../triage/publish-text.js";
 
 export const FEATURE_TEXTS: FeatureTexts = {
-  comment(outcome) {
+  // A triage writes its own comment; the others the review's (only the note, without findings).
+  comment(outcome, inline, site) {
     const { result } = outcome;
     switch (result.kind) {
       case "triage":
@@ -15,11 +17,12 @@ export const FEATURE_TEXTS: FeatureTexts = {
       case "memory":
       case "rlm":
       case "stop":
-        return undefined;
+        return renderComment(outcome, inline, site);
       default:
         return unknownResult(result);
     }
   },
+  body: (outcome, site) => renderReviewBody(outcome, undefined, site),
   summary({ result }) {
     switch (result.kind) {
       case "review":

@@ -10,6 +10,7 @@ import { negotiationFor } from "../model/negotiation.js";
 import type { ModePorts } from "../modes/ports.js";
 import { Publisher } from "../publish/publisher.js";
 import { FEATURE_TEXTS } from "./feature-texts.js";
+import { publishReview } from "../review/publish.js";
 import { stickyKey } from "../publish/sticky-comment.js";
 import type { RunnerEnv } from "../run-context.js";
 import { actorOf } from "../trigger/actor.js";
@@ -134,6 +135,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     botLogin: settings.botLogin,
     redact: run.redact,
     texts: FEATURE_TEXTS,
+    postReview: publishReview,
     site: { serverUrl: runner.serverUrl, repo: `${trigger.repo.owner}/${trigger.repo.repo}` },
     annotate: run.annotate,
   });

@@ -5,7 +5,7 @@ import type { Outcome } from "../outcome/outcome.js";
 import { DEFAULT_REVIEW_TASK, type AgentPlan } from "../plan/plan.js";
 import { redactOutcomeText } from "../publish/redact-outcome.js";
 import { formatUsage } from "../markdown/usage-line.js";
-import { renderReviewBody } from "../publish/render.js";
+import { renderReviewBody } from "../review/publish-text.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliPorts, cliSettings, readCliEnv, requireModel, startCliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budget-flags.js";

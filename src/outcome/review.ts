@@ -96,3 +96,19 @@ export function recordedFindings(
     ...unanchored.map((f) => entry(f, "not anchored")),
   ];
 }
+
+/** What the review publication put on the lines, for the sticky comment. */
+export interface InlineResult {
+  /** The pull request review's address, when one was posted. */
+  url: string | undefined;
+  /** Comments posted on their lines. */
+  posted: number;
+  /** Findings at or above the minimum severity not posted on their lines, and why. */
+  listed: Array<{ finding: Finding; reason: string }>;
+  /** Findings below the minimum severity: counted only. */
+  below: Finding[];
+  /** Findings an earlier review of this pull request already put on their lines. */
+  repeated: number;
+  /** Why the last review's state in the comment was ignored, when it was. */
+  notice?: string;
+}

@@ -3,13 +3,12 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
-import type { PendingWait } from "./inline-review.js";
 import { readState, type LastReview } from "../outcome/review-state.js";
-import { publishReview } from "./publish-review.js";
-import { commentBody } from "./comment-body.js";
+import type { PendingWait, ReviewPoster } from "./review-poster.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
-import { renderProgress, type InlineResult } from "./render.js";
+import type { InlineResult } from "../outcome/review.js";
+import { renderProgress } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "../markdown/safe-markdown.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
@@ -55,6 +54,8 @@ export class Publisher {
       redact: (text: string) => string;
       /** Each feature's own texts in the comment and the issue. */
       texts: FeatureTexts;
+      /** Posts a review publication (`review/publish.ts`). */
+      postReview: ReviewPoster;
       /** The repository whose pages what is posted may link to; without it nothing links. */
       site?: Site;
       /** How long a review waits for another run's pending review (tests shorten it). */
@@ -182,7 +183,7 @@ export class Publisher {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const body = redact(commentBody(outcome, this.opts.texts, this.inline, this.opts.site));
+        const body = redact(this.opts.texts.comment(outcome, this.inline, this.opts.site));
         const key =
           item.key === undefined
             ? undefined
@@ -208,7 +209,7 @@ export class Publisher {
       case "review":
         if (outcome.result.kind !== "review")
           throw new Error("a review publication is rendered from a review");
-        await publishReview(
+        await this.opts.postReview(
           {
             github: this.github,
             journal,

@@ -1,5 +1,4 @@
 import type { Outcome } from "../outcome/outcome.js";
-import { renderReviewBody } from "./render.js";
 import { formatUsage } from "../markdown/usage-line.js";
 import type { Site } from "../markdown/safe-markdown.js";
 import type { FeatureTexts } from "./feature-texts.js";
@@ -38,7 +37,7 @@ export function renderSummary(outcome: Outcome, extras: SummaryExtras): string {
       "",
     );
   }
-  parts.push(renderReviewBody(outcome, undefined, extras.site));
+  parts.push(extras.texts.body(outcome, extras.site));
   for (const block of extras.texts.summary(outcome)) parts.push(block, "");
   if (extras.commentUrl) parts.push(`Comment: ${extras.commentUrl}`, "");
   parts.push(

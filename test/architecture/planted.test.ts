@@ -244,8 +244,8 @@ const PLANTED: Plant[] = [
   ],
   [
     'an import("x").T type reference',
-    { "review/budget.ts": 'export type P = import("../publish/publisher.js").Publisher;' },
-    /\(type-query\): src\/review may not import src\/publish\/publisher\.ts/,
+    { "coverage/budget.ts": 'export type P = import("../publish/publisher.js").Publisher;' },
+    /\(type-query\): src\/coverage may not import src\/publish\/publisher\.ts/,
   ],
   [
     "typeof import() of a package",
@@ -279,6 +279,16 @@ const PLANTED: Plant[] = [
     "the triage's ranking importing fs (allowed to its folder, not to the ranking)",
     { "triage/candidates.ts": 'import { open } from "node:fs/promises";' },
     /triage\/candidates\.ts may import only util from outside its folder \(rule "the triage's ranking/,
+  ],
+  [
+    "the review's map importing its run (the same folder)",
+    { "review/map.ts": 'import { runReview } from "./run.js";' },
+    /review\/map\.ts may not import review\/run\.ts \(rule "the review's map, findings and anchoring never/,
+  ],
+  [
+    "the review's anchoring importing the agent (allowed to its folder, not to the anchoring)",
+    { "review/anchor.ts": 'import type { SessionResult } from "../agent/session.js";' },
+    /review\/anchor\.ts may not import agent\/session\.ts \(rule "the review's map, findings/,
   ],
   [
     "the triage's pure part importing its run (the same folder)",

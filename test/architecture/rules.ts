@@ -138,10 +138,10 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   coverage: {
     rank: 9,
-    job: "the hunk ledger: what a review examined",
-    src: ["util", "workspace"],
+    job: "the hunk ledger: what a review examined, the diff it reads and its token budget",
+    src: words("model outcome util workspace"),
     packages: none,
-    node: none,
+    node: ["node:path"],
   },
   triage: {
     rank: 12,
@@ -160,11 +160,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: ["node:crypto"],
   },
   review: {
-    rank: 10,
-    job: "the review's map over hunks, findings and their anchoring",
-    src: words("coverage journal model outcome util workspace"),
+    rank: 12,
+    job: "a pull request review or a task: its run, the map over hunks, findings and their anchoring",
+    src: words(
+      "agent config context coverage github/port.ts journal markdown model outcome plan prompt rlm trigger util workspace",
+    ),
     packages: ["zod"],
-    node: ["node:path"],
+    node: words("node:fs/promises node:os node:path"),
   },
   memory: {
     rank: 10,
@@ -178,7 +180,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   agent: {
     rank: 11,
     job: "the model/tool loop and its tools",
-    src: words("context github/port.ts journal model outcome prompt review util workspace"),
+    src: words("context coverage github/port.ts journal model outcome prompt util workspace"),
     packages: ["execa", "zod"],
     node: words("node:fs node:fs/promises node:path"),
   },
@@ -193,12 +195,12 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   modes: {
     rank: 13,
-    job: "the mode registry and what each mode runs",
+    job: "the mode registry: a thin entry per mode that calls its feature",
     src: words(
-      "agent config context github/port.ts journal memory memory-store model outcome plan prompt review rlm triage trigger util workspace",
+      "config context github/port.ts journal memory memory-store outcome plan review rlm triage trigger util workspace",
     ),
-    packages: ["zod"],
-    node: words("node:crypto node:fs node:fs/promises node:os node:path"),
+    packages: none,
+    node: none,
   },
   publish: {
     rank: 13,
@@ -213,7 +215,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish redact run-context.ts triage trigger util workspace",
+      "config context github journal model modes outcome publish redact review run-context.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
@@ -229,7 +231,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 15,
     job: "the rivumi command (a composition root)",
     src: words(
-      "agent config context demo github/port.ts journal markdown memory-store model modes outcome plan prompt publish redact rlm triage trigger util version.ts viewer workspace",
+      "agent config context demo github/port.ts journal markdown memory-store model modes outcome plan prompt publish redact review rlm triage trigger util version.ts viewer workspace",
     ),
     packages: ["execa"],
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
@@ -292,6 +294,20 @@ const IO = [
   "openai",
 ];
 
+/** The review's run (the agent's session in a workspace, its scale, scope and merge) and its publication. */
+const REVIEW_RUN = [
+  "review/run.ts",
+  "review/ports.ts",
+  "review/agent-run.ts",
+  "review/agent-review.ts",
+  "review/scale.ts",
+  "review/scope.ts",
+  "review/merge.ts",
+  "review/no-longer-applies.ts",
+  "review/publish-text.ts",
+  "review/publish.ts",
+  "review/inline-review.ts",
+];
 /** The triage's ranking of log lines: rules as data, pure. */
 const TRIAGE_RANKING = [
   "triage/candidates.ts",
@@ -353,15 +369,18 @@ export const MODULE_RULES: readonly ModuleRule[] = [
   },
   {
     name: "the review's map, hunk ledger and anchoring post nothing and speak to no GitHub",
+    modules: ["review/map.ts", "review/anchor.ts", "review/findings.ts", "coverage/"],
+    forbids: ["publish", "github", "@octokit"],
+  },
+  {
+    name: "the review's map, findings and anchoring never reach its run: no agent, no orchestration",
     modules: [
       "review/map.ts",
       "review/anchor.ts",
       "review/findings.ts",
-      "review/budget.ts",
-      "review/diff-review.ts",
-      "coverage/",
+      "review/partial-summary.ts",
     ],
-    forbids: ["publish", "github", "@octokit"],
+    forbids: [...REVIEW_RUN, "agent", "context", "prompt", "rlm", "plan", "trigger", "config"],
   },
   {
     name: "the triage's ranking imports nothing but util/",

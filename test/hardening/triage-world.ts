@@ -18,6 +18,7 @@ import { parseTrigger } from "../../src/trigger/parse-event.js";
 import { LOOPBACK_WAIT_SCALE, startGitHubServer } from "../support/github-server.js";
 import { fakeSha, workflowRunPayload } from "../support/payloads.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 const TOKEN = "ghs_triageWorldToken0123456789abcdefAB";
 const FULL = "acme/widgets";
@@ -125,6 +126,7 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
       stickyKey: "rivumi-triage/triage",
       botLogin: undefined,
       texts: FEATURE_TEXTS,
+      postReview: publishReview,
       redact,
       annotate: () => Promise.resolve(),
     });

@@ -20,6 +20,7 @@ import type { CommentTrigger } from "../../src/trigger/trigger.js";
 import { startGitHubServer, type GitHubServer, type Role } from "../support/github-server.js";
 import { issueCommentPayload } from "../support/payloads.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 export const OWNER = "acme";
 export const REPO = "widgets";
@@ -164,6 +165,7 @@ export async function send(
     stickyKey: "memory-test",
     botLogin: BOT,
     texts: FEATURE_TEXTS,
+    postReview: publishReview,
     redact: (text) => text,
   });
   await publisher.publishAll(outcome);

@@ -11,7 +11,7 @@ import { reviewResult } from "../support/results.js";
 import { finish } from "../../src/publish/finish.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 import { formatUsage } from "../../src/markdown/usage-line.js";
-import { renderComment } from "../../src/publish/render.js";
+import { renderComment } from "../../src/review/publish-text.js";
 import { renderSummary } from "../../src/publish/summary.js";
 import { Redactor } from "../../src/redact/redactor.js";
 import { fakeCore } from "../action/main-wiring.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../../src/markdown/limits.js";
-import { renderComment, renderProgress } from "../../src/publish/render.js";
+import { renderProgress } from "../../src/publish/render.js";
+import { renderComment } from "../../src/review/publish-text.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
 import type { Review } from "../../src/outcome/review.js";
 import { reviewResult } from "../support/results.js";

@@ -9,6 +9,7 @@ import { Publisher } from "../../src/publish/publisher.js";
 import { LOOPBACK_WAIT_SCALE, startGitHubServer, type GitHubServer } from "./github-server.js";
 import { fakeSha } from "./payloads.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 export const PUBLISH_REPO = "acme/widgets";
 export const PUBLISH_PR = 7;
@@ -59,6 +60,7 @@ export async function publishWorld(): Promise<PublishWorld> {
       stickyKey: "ci/review",
       botLogin: undefined,
       texts: FEATURE_TEXTS,
+      postReview: publishReview,
       redact: (text) => text,
       site: PUBLISH_SITE,
     },

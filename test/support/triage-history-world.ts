@@ -26,6 +26,7 @@ import {
 } from "./github-server.js";
 import { fakeSha, workflowRunPayload } from "./payloads.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 export const OWNER = "acme";
 export const REPO = "widgets";
@@ -180,6 +181,7 @@ export async function createHistoryWorld(
         stickyKey: "rivumi-triage/triage",
         botLogin: undefined,
         texts: FEATURE_TEXTS,
+        postReview: publishReview,
         redact: ports.redact,
         annotate: () => Promise.resolve(),
       });

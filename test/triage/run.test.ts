@@ -27,6 +27,7 @@ import {
 import { fakeSha, workflowRunPayload } from "../support/payloads.js";
 import { reportingReasoning } from "../support/reasoning-model.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 const TOKEN = "ghs_triageUnitToken0123456789abcdef";
 const BOT = "github-actions[bot]";
@@ -195,6 +196,7 @@ async function triage(o: {
     stickyKey: "rivumi-triage/triage",
     botLogin: undefined,
     texts: FEATURE_TEXTS,
+    postReview: publishReview,
     redact: ports.redact,
     annotate: (a) => {
       annotations.push(a);

@@ -14,13 +14,13 @@ import { DEFAULT_RETRY } from "../model/retry.js";
 import type { Usage } from "../model/port.js";
 import { billedTokens } from "../model/usage.js";
 import { costOf, tokensFor } from "../model/price.js";
-import { TokenBudget } from "../review/budget.js";
-import { coverageSummary, openDiffReview, type DiffReview } from "../review/diff-review.js";
-import { mapHunks, type MapResult } from "../review/map.js";
+import { TokenBudget } from "../coverage/budget.js";
+import { coverageSummary, openDiffReview, type DiffReview } from "../coverage/diff-review.js";
+import { mapHunks, type MapResult } from "./map.js";
 import type { CoverageSummary, Progress } from "../outcome/outcome.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
-import type { ReviewScope } from "./review-scope.js";
-import type { ModePorts, OpenWorkspace } from "./ports.js";
+import type { ReviewScope } from "./scope.js";
+import type { ReviewPorts, OpenWorkspace } from "./ports.js";
 
 /** Characters of hunk text in one child request: about 20,000 tokens with the prompt around it. */
 export const CHILD_BATCH_CHARS = 60_000;
@@ -62,7 +62,7 @@ export function runTokenLimit(settings: Settings): number {
  * A re-review indexes the new hunks for the models and the pull request's diff for placing.
  */
 export async function indexForReview(
-  ports: ModePorts,
+  ports: ReviewPorts,
   ws: OpenWorkspace,
   scope: ReviewScope = { kind: "full" },
 ): Promise<ScaledReview> {
@@ -148,7 +148,7 @@ export type ChildPromptFacts = Omit<
  * that govern its directories and nothing else.
  */
 export async function mapOpenHunks(
-  ports: ModePorts,
+  ports: ReviewPorts,
   scaled: ScaledReview,
   opts: {
     facts: ChildPromptFacts;
@@ -215,7 +215,7 @@ function sectionsPrompt(
  * Cost is what the run has spent so far.
  */
 export function coverageProgress(
-  ports: ModePorts,
+  ports: ReviewPorts,
   scaled: ScaledReview,
   where: Omit<Progress, "coverage"> | undefined,
   spent: () => Usage,
@@ -263,7 +263,7 @@ export function shortfall(opts: {
 
 /** The ledger as the outcome and the journal carry it. */
 export function reportCoverage(
-  ports: ModePorts,
+  ports: ReviewPorts,
   scaled: ScaledReview,
   reason: string | undefined,
 ): CoverageSummary {

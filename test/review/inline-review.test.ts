@@ -4,7 +4,7 @@ import { MemoryJournal } from "../../src/journal/journal.js";
 import { NO_USAGE, type Outcome } from "../../src/outcome/outcome.js";
 import { reviewResult } from "../support/results.js";
 import type { Finding } from "../../src/outcome/review.js";
-import { chooseInline, renderInlineBody } from "../../src/publish/inline-review.js";
+import { chooseInline, renderInlineBody } from "../../src/review/inline-review.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { placeFindings } from "../../src/review/anchor.js";
 import {
@@ -14,6 +14,7 @@ import {
 } from "../support/github-server.js";
 import { makeInlinePr, type InlinePr } from "../support/inline-pr.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 const FULL = "acme/widgets";
 const TOKEN = "ghs_installation";
@@ -105,6 +106,7 @@ async function publishOnly(o: Outcome, progress?: string, wait = { tries: 30, ms
     stickyKey: "ci/review",
     botLogin: undefined,
     texts: FEATURE_TEXTS,
+    postReview: publishReview,
     redact: (t) => t,
     pendingWait: wait,
   });

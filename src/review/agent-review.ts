@@ -8,12 +8,12 @@ import { noUsage, sumUsage, type UsageTotal } from "../model/usage.js";
 import type { Conclusion, CoverageSummary, StopReason } from "../outcome/outcome.js";
 import type { Finding, Review } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
-import type { MapResult } from "../review/map.js";
+import type { MapResult } from "./map.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
 import { newFenceNonce } from "../util/fence.js";
-import type { ModePorts, OpenWorkspace, Target } from "./ports.js";
-import { honestReview, mergeAfterLoop, mergeWithRoot, type MergedReview } from "./review-merge.js";
+import type { ReviewPorts, OpenWorkspace, Target } from "./ports.js";
+import { honestReview, mergeAfterLoop, mergeWithRoot, type MergedReview } from "./merge.js";
 import {
   coverageProgress,
   mapOpenHunks,
@@ -21,7 +21,7 @@ import {
   shortfall,
   type ChildPromptFacts,
   type ScaledReview,
-} from "./review-scale.js";
+} from "./scale.js";
 
 /** What the models did for a review or task, and what it adds up to. */
 export interface ReviewRun {
@@ -58,8 +58,8 @@ export function workingTree(ws: OpenWorkspace): Promise<void> {
  * Runs the review: the tool loop for a task or a diff that fits one conversation, then the host's
  * map over whatever hunks no answered request carried; the RLM root merges what the map found.
  */
-export async function runReview(
-  ports: ModePorts,
+export async function runAgentReview(
+  ports: ReviewPorts,
   plan: AgentPlan,
   at: { target: Target; ws: OpenWorkspace; context: RunContext; scaled: ScaledReview | undefined },
 ): Promise<ReviewRun> {
@@ -263,7 +263,7 @@ function fromSession(session: SessionResult): ReviewRun {
 }
 
 /** A re-review with no new hunk to read: complete without a model request. */
-function nothingNew(ports: ModePorts, scaled: ScaledReview): ReviewRun {
+function nothingNew(ports: ReviewPorts, scaled: ScaledReview): ReviewRun {
   const coverage = reportCoverage(ports, scaled, undefined);
   return {
     conclusion: "success",

@@ -4,12 +4,12 @@
 import type { Finding, Review, UnplacedFinding } from "../outcome/review.js";
 import { noUsage, type UsageTotal } from "../model/usage.js";
 import { capOf } from "../model/output-cap.js";
-import { budgetedModel } from "../review/budget.js";
-import { dedupeFindings, toFinding } from "../review/findings.js";
-import type { MapResult } from "../review/map.js";
+import { budgetedModel } from "../coverage/budget.js";
+import { dedupeFindings, toFinding } from "./findings.js";
+import type { MapResult } from "./map.js";
 import { runRlm, RlmSetupError, RlmUnconfinedError } from "../rlm/engine.js";
 import { describeError } from "../model/retry.js";
-import { placeFindings } from "../review/anchor.js";
+import { placeFindings } from "./anchor.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { CoverageSummary } from "../outcome/outcome.js";
 import {
@@ -17,9 +17,9 @@ import {
   shortSummary,
   unansweredSummary,
   type ShortfallCause,
-} from "../review/partial-summary.js";
-import type { ModePorts } from "./ports.js";
-import { mergeQuestion, type ChildPromptFacts, type ScaledReview } from "./review-scale.js";
+} from "./partial-summary.js";
+import type { ReviewPorts } from "./ports.js";
+import { mergeQuestion, type ChildPromptFacts, type ScaledReview } from "./scale.js";
 
 /** Root turns of the merge: it groups and summarises, it does not read the diff again. */
 const MERGE_ITERATIONS = 6;
@@ -87,7 +87,7 @@ export async function mergeAfterLoop(
  * findings and the coverage are the host's either way.
  */
 export async function mergeWithRoot(
-  ports: ModePorts,
+  ports: ReviewPorts,
   scaled: ScaledReview,
   map: MapResult,
   coverageLine: string,

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CoverageReport } from "../../src/coverage/ledger.js";
 import type { ModePorts } from "../../src/modes/ports.js";
-import {
-  coverageProgress,
-  PROGRESS_EVERY_MS,
-  type ScaledReview,
-} from "../../src/modes/review-scale.js";
+import { coverageProgress, PROGRESS_EVERY_MS, type ScaledReview } from "../../src/review/scale.js";
 import type { Outcome, Progress, ReviewResult } from "../../src/outcome/outcome.js";
 import { formatUsage } from "../../src/markdown/usage-line.js";
 import { RLM_SYSTEM_PROMPT } from "../../src/rlm/prompt.js";

@@ -16,6 +16,7 @@ import {
 import { messageText } from "../support/model-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 const REPO = "acme/widgets";
 const BASE = {
@@ -80,6 +81,7 @@ async function setUp(inputs: Record<string, string> = {}) {
       stickyKey: "ci/review",
       botLogin: undefined,
       texts: FEATURE_TEXTS,
+      postReview: publishReview,
       redact: (t) => t,
     });
   }

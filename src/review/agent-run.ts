@@ -4,11 +4,11 @@ import type { AgentPlan } from "../plan/plan.js";
 import { resolvePython } from "../rlm/python.js";
 import { inPhase } from "../util/phase.js";
 import { saveChanges } from "../workspace/changes.js";
-import type { ModePorts, OpenWorkspace } from "./ports.js";
-import { findingsGone, type Gone } from "./review-gone.js";
-import { runReview, workingTree, type ReviewRun } from "./review-run.js";
-import { decideScope } from "./review-scope.js";
-import { indexForReview, type ScaledReview } from "./review-scale.js";
+import type { ReviewPorts, OpenWorkspace } from "./ports.js";
+import { findingsGone, type Gone } from "./no-longer-applies.js";
+import { runAgentReview, workingTree, type ReviewRun } from "./agent-review.js";
+import { decideScope } from "./scope.js";
+import { indexForReview, type ScaledReview } from "./scale.js";
 
 export interface AgentRunResult extends ReviewRun {
   instructions: InstructionDiagnostics;
@@ -32,7 +32,7 @@ export interface AgentRunResult extends ReviewRun {
  * conversation runs the tool loop and the host's map reviews what the loop did not read, a larger
  * one goes to the map directly (see `review-scale.ts`). The workspace is removed at the end.
  */
-export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<AgentRunResult> {
+export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<AgentRunResult> {
   const { settings, journal } = ports;
   const target = await ports.work.target(plan);
   if (plan.pr !== undefined) ports.progress({ pr: plan.pr, task: plan.task, head: target.head });
@@ -82,7 +82,7 @@ export async function runAgent(ports: ModePorts, plan: AgentPlan): Promise<Agent
     // The merge's REPL needs a python3; finding it takes a few processes, done while the map runs.
     if (scaled?.route === "rlm") resolvePython().catch(() => undefined);
     const task = scaled?.since ? `${plan.task}\n\n${sinceTask(scaled.since)}` : plan.task;
-    const run = await runReview(ports, { ...plan, task }, { target, ws, context, scaled });
+    const run = await runAgentReview(ports, { ...plan, task }, { target, ws, context, scaled });
     const posted = lastReview?.state?.posted ?? [];
     const gone =
       plan.kind === "review" && posted.length > 0

@@ -1,7 +1,7 @@
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
-import { recordedFindings, type Finding } from "../outcome/review.js";
+import { recordedFindings, type Finding, type InlineResult } from "../outcome/review.js";
 import {
   fingerprint,
   postedFinding,
@@ -15,7 +15,6 @@ import {
   wellFormed,
   type PendingWait,
 } from "./inline-review.js";
-import type { InlineResult } from "./render.js";
 import type { Site } from "../markdown/safe-markdown.js";
 
 /** What the review publication needs from the publisher. */

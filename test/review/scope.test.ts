@@ -5,8 +5,8 @@ import {
   fromRangeDiff,
   parseRangeDiff,
   type RangePair,
-} from "../../src/modes/review-scope.js";
-import type { OpenWorkspace } from "../../src/modes/ports.js";
+} from "../../src/review/scope.js";
+import type { OpenWorkspace } from "../../src/review/ports.js";
 import type { ReviewState } from "../../src/outcome/review-state.js";
 import type { AgentPlan } from "../../src/plan/plan.js";
 import { makeTempGit, type TempGit } from "../support/temp-git.js";

@@ -12,6 +12,7 @@ import {
 } from "../support/github-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
+import { publishReview } from "../../src/review/publish.js";
 
 const BASE = { "src/api/handler.ts": codeLines("h", 10) };
 const HEAD = {
@@ -125,6 +126,7 @@ describe("a review's findings on their lines", () => {
       stickyKey: "ci/review",
       botLogin: undefined,
       texts: FEATURE_TEXTS,
+      postReview: publishReview,
       redact: (t) => t,
     });
     expect((await publisher.publishAll(outcome)).failures).toEqual([]);

@@ -1,0 +1,46 @@
+// How the publisher hands a `review` publication to the review feature (`review/publish.ts`), which
+// the composition root passes in as `postReview`: publish/ keeps the sticky comment, the order and
+// the login, and imports no feature. TypeScript checks the feature's function against this shape
+// where the root assigns it.
+import type { CallOptions, GitHubPort } from "../github/port.js";
+import type { Journal } from "../journal/journal.js";
+import type { Site } from "../markdown/safe-markdown.js";
+import type { Publication, ReviewResult } from "../outcome/outcome.js";
+import type { LastReview } from "../outcome/review-state.js";
+import type { InlineResult } from "../outcome/review.js";
+
+/** How long a review waits for another run's pending review (tests shorten it). */
+export interface PendingWait {
+  tries: number;
+  ms: number;
+}
+
+/** What the review publication needs from the publisher. */
+export interface ReviewPostDeps {
+  github: GitHubPort;
+  journal: Journal;
+  stickyKey: string;
+  redact: (text: string) => string;
+  /** The repository whose pages the comments may link to. */
+  site?: Site | undefined;
+  pendingWait?: PendingWait | undefined;
+  selfLogin(): Promise<string>;
+  lastReview(pr: number, opts: CallOptions): Promise<LastReview>;
+}
+
+/** Where the review publication leaves what the sticky comment that follows it shows. */
+export interface ReviewPostSink {
+  /** What went on the lines and what is listed instead; called again as that becomes known. */
+  inline(result: InlineResult): void;
+  /** The review state the sticky comment carries after this run. */
+  state(text: string): void;
+}
+
+/** Posts a review publication: the findings on their lines, pinned to the reviewed head. */
+export type ReviewPoster = (
+  deps: ReviewPostDeps,
+  sink: ReviewPostSink,
+  item: Extract<Publication, { kind: "review" }>,
+  result: ReviewResult,
+  opts: CallOptions,
+) => Promise<void>;
