@@ -19,8 +19,8 @@ import {
 import { taskMessage } from "./task-message.js";
 import { editTools } from "./tools/edit-tools.js";
 import { reviewTools } from "./tools/index.js";
-import type { TokenBudget } from "../coverage/budget.js";
-import type { DiffReview } from "../coverage/diff-review.js";
+import type { TokenBudget } from "../diff-review/budget.js";
+import type { DiffReview } from "../diff-review/diff-review.js";
 import { createDiffPages } from "./tools/diff-pages.js";
 import { createLoadSkill } from "./tools/load-skill.js";
 import { submitReviewTool } from "./tools/submit-review.js";

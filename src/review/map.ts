@@ -10,8 +10,8 @@ import { addUsage, billedTokens, noUsage, type UsageTotal } from "../model/usage
 import { fenceUntrusted } from "../util/fence.js";
 import { mapLimit } from "../util/map-limit.js";
 import { hunkParts, renderHunks } from "../workspace/hunk-pages.js";
-import { BudgetExhaustedError, estimateTokens, type TokenBudget } from "../coverage/budget.js";
-import type { DiffReview } from "../coverage/diff-review.js";
+import { BudgetExhaustedError, estimateTokens, type TokenBudget } from "../diff-review/budget.js";
+import type { DiffReview } from "../diff-review/diff-review.js";
 import { childReplyShape, type ChildFinding } from "./findings.js";
 
 export interface MapOptions {

@@ -4,7 +4,7 @@
 import type { Finding, Review, UnplacedFinding } from "../outcome/review.js";
 import { noUsage, type UsageTotal } from "../model/usage.js";
 import { capOf } from "../model/output-cap.js";
-import { budgetedModel } from "../coverage/budget.js";
+import { budgetedModel } from "../diff-review/budget.js";
 import { dedupeFindings, toFinding } from "./findings.js";
 import type { MapResult } from "./map.js";
 import { runRlm, RlmSetupError, RlmUnconfinedError } from "../rlm/engine.js";

@@ -7,7 +7,7 @@ import { submitReviewTool } from "../../src/agent/tools/submit-review.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import type { ModelPort } from "../../src/model/port.js";
-import { TokenBudget } from "../../src/coverage/budget.js";
+import { TokenBudget } from "../../src/diff-review/budget.js";
 import { startModelServer, type ModelServer, type Step } from "../support/model-server.js";
 import { reportingReasoning } from "../support/reasoning-model.js";
 

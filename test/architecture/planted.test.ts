@@ -244,8 +244,8 @@ const PLANTED: Plant[] = [
   ],
   [
     'an import("x").T type reference',
-    { "coverage/budget.ts": 'export type P = import("../publish/publisher.js").Publisher;' },
-    /\(type-query\): src\/coverage may not import src\/publish\/publisher\.ts/,
+    { "diff-review/budget.ts": 'export type P = import("../publish/publisher.js").Publisher;' },
+    /\(type-query\): src\/diff-review may not import src\/publish\/publisher\.ts/,
   ],
   [
     "typeof import() of a package",

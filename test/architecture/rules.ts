@@ -138,8 +138,15 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   coverage: {
     rank: 9,
-    job: "the hunk ledger: what a review examined, the diff it reads and its token budget",
-    src: words("model outcome util workspace"),
+    job: "the hunk ledger: what a review examined",
+    src: ["util", "workspace"],
+    packages: none,
+    node: none,
+  },
+  "diff-review": {
+    rank: 10,
+    job: "the diff a review reads (its index and ledger) and the token budget of its pages",
+    src: words("coverage model outcome util workspace"),
     packages: none,
     node: ["node:path"],
   },
@@ -163,7 +170,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 12,
     job: "a pull request review or a task: its run, the map over hunks, findings and their anchoring",
     src: words(
-      "agent config context coverage github/port.ts journal markdown model outcome plan prompt rlm trigger util workspace",
+      "agent config context coverage diff-review github/port.ts journal markdown model outcome plan prompt rlm trigger util workspace",
     ),
     packages: ["zod"],
     node: words("node:fs/promises node:os node:path"),
@@ -180,7 +187,9 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   agent: {
     rank: 11,
     job: "the model/tool loop and its tools",
-    src: words("context coverage github/port.ts journal model outcome prompt util workspace"),
+    src: words(
+      "context coverage diff-review github/port.ts journal model outcome prompt util workspace",
+    ),
     packages: ["execa", "zod"],
     node: words("node:fs node:fs/promises node:path"),
   },
@@ -369,7 +378,13 @@ export const MODULE_RULES: readonly ModuleRule[] = [
   },
   {
     name: "the review's map, hunk ledger and anchoring post nothing and speak to no GitHub",
-    modules: ["review/map.ts", "review/anchor.ts", "review/findings.ts", "coverage/"],
+    modules: [
+      "review/map.ts",
+      "review/anchor.ts",
+      "review/findings.ts",
+      "coverage/",
+      "diff-review/",
+    ],
     forbids: ["publish", "github", "@octokit"],
   },
   {

@@ -10,7 +10,7 @@ import { ModelNegotiation } from "../../src/model/negotiation.js";
 import { createOpenAIModel } from "../../src/model/openai-model.js";
 import { OutputCap } from "../../src/model/output-cap.js";
 import type { ModelPort } from "../../src/model/port.js";
-import { BudgetExhaustedError, budgetedModel, TokenBudget } from "../../src/coverage/budget.js";
+import { BudgetExhaustedError, budgetedModel, TokenBudget } from "../../src/diff-review/budget.js";
 import { startModelServer, type ModelServer, type Step } from "../support/model-server.js";
 
 const noop = defineTool({

@@ -7,7 +7,7 @@ import { SpendMeter } from "../../src/cli/run-budget.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort, Usage } from "../../src/model/port.js";
 import { addUsage, billedTokens, noUsage, sumUsage } from "../../src/model/usage.js";
-import { budgetedModel, TokenBudget } from "../../src/coverage/budget.js";
+import { budgetedModel, TokenBudget } from "../../src/diff-review/budget.js";
 import { ChildBroker } from "../../src/rlm/children.js";
 import { resolveLimits } from "../../src/rlm/options.js";
 

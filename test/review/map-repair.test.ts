@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ChatMessage, ModelPort, ModelReply } from "../../src/model/port.js";
 import { childReplyShape } from "../../src/review/findings.js";
-import { TokenBudget } from "../../src/coverage/budget.js";
-import { openDiffReview, type DiffReview } from "../../src/coverage/diff-review.js";
+import { TokenBudget } from "../../src/diff-review/budget.js";
+import { openDiffReview, type DiffReview } from "../../src/diff-review/diff-review.js";
 import { mapHunks, type MapOptions } from "../../src/review/map.js";
 import { makeTempGit, type TempGit } from "../support/temp-git.js";
 

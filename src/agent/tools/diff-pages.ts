@@ -1,6 +1,6 @@
 import { errorText } from "../../util/error-text.js";
 import * as z from "zod";
-import type { DiffReview } from "../../coverage/diff-review.js";
+import type { DiffReview } from "../../diff-review/diff-review.js";
 import { ToolError } from "../../util/errors.js";
 import { pageHunks } from "../../workspace/hunk-pages.js";
 import { defineTool } from "./tool.js";

@@ -1,8 +1,8 @@
 import { join } from "node:path";
-import { parseGitattributes } from "./gitattributes.js";
-import { CoverageLedger, type HunkRef } from "./ledger.js";
-import { coverageJson } from "./render.js";
-import { decideFiles } from "./rules.js";
+import { parseGitattributes } from "../coverage/gitattributes.js";
+import { CoverageLedger, type HunkRef } from "../coverage/ledger.js";
+import { coverageJson } from "../coverage/render.js";
+import { decideFiles } from "../coverage/rules.js";
 import type { CoverageSummary } from "../outcome/outcome.js";
 import { git } from "../workspace/git.js";
 import { buildHunkIndex, type HunkIndex } from "../workspace/hunk-index.js";
