@@ -1,0 +1,124 @@
+// The action's steps around the run's decision, kept out of main.ts so that it reads as the flow
+// it is: the settings with their secrets registered, the outcome of a failure, and `finish` with
+// everything the action publishes through.
+import { join } from "node:path";
+import { modelConfigured, noModelMessage } from "../config/endpoint.js";
+import { parseSettings, type Settings } from "../config/settings.js";
+import type { Journal } from "../journal/journal.js";
+import { failedOutcome, idleStats } from "../modes/outcomes.js";
+import type { Outcome } from "../outcome/outcome.js";
+import { finish } from "../publish/finish.js";
+import type { Redactor } from "../redact/redactor.js";
+import { readInput, type RunnerEnv } from "../run-context.js";
+import { PhaseError } from "../util/phase.js";
+import { FEATURE_TEXTS } from "./feature-texts.js";
+import type { ActionLog } from "./log.js";
+import type { ActionPorts } from "./ports.js";
+import type { StopSignals } from "./signals.js";
+
+/** The inputs, validated; every secret in them is registered before anything can print it. */
+export function actionSettings(
+  env: NodeJS.ProcessEnv,
+  redactor: Redactor,
+  log: ActionLog,
+): Settings {
+  const settings = parseSettings((name) => readInput(name, env));
+  for (const secret of [settings.githubToken, settings.apiKey, settings.memory.token]) {
+    if (!secret) continue;
+    redactor.add(secret);
+    // What git's basic-auth header carries; the runner masks its base64 as it is.
+    redactor.add(`x-access-token:${secret}`);
+  }
+  if (settings.rlmSandbox === "none")
+    log.warn(
+      "rlm-sandbox: none: the RLM REPL runs model-written code without Landlock or seccomp confinement.",
+    );
+  return settings;
+}
+
+/** What the plan decided, journalled; a review or task with no model stops in the settings phase. */
+export function decided(
+  journal: Journal,
+  settings: Settings,
+  plan: { kind: string; reason: string; trusted?: boolean },
+  access: { permission: string } | undefined,
+): void {
+  const agent = plan.kind === "review" || plan.kind === "task";
+  journal.emit({
+    type: "plan.decided",
+    action: plan.kind,
+    trusted: agent && plan.trusted === true,
+    reason: plan.reason,
+    ...(access ? { permission: access.permission } : {}),
+  });
+  // A review or task with no model would send the code to an endpoint that refuses it.
+  if (agent && !modelConfigured(settings))
+    throw new PhaseError(
+      "settings",
+      noModelMessage(settings.baseUrl, { key: "the api-key input", url: "the base-url input" }),
+    );
+}
+
+/** The outcome of a run that ended without one (nothing threw): a failure of the run phase. */
+export function noOutcome(
+  run: { started: number; journalName: string },
+  settings: Settings | undefined,
+  plan: Parameters<typeof failedOutcome>[0]["plan"],
+): Outcome {
+  const stats = idleStats(settings, run.started);
+  const message = "ended without an outcome";
+  return failedOutcome({ plan, phase: "run", message, stats, journalName: run.journalName });
+}
+
+/** The outcome of a run that threw: the phase it failed in, journalled. */
+export function failureOutcome(
+  error: unknown,
+  run: { journal: Journal; started: number; journalName: string },
+  settings: Settings | undefined,
+  plan: Parameters<typeof failedOutcome>[0]["plan"],
+): Outcome {
+  const failure = error instanceof PhaseError ? error : new PhaseError("run", error);
+  const ms = Date.now() - run.started;
+  run.journal.emit({ type: "run.failed", phase: failure.phase, error: failure.message, ms });
+  return failedOutcome({
+    plan,
+    phase: failure.phase,
+    message: failure.message,
+    stats: idleStats(settings, run.started),
+    journalName: run.journalName,
+  });
+}
+
+/** `finish` as the action runs it: the run folder's files, the log, the summary, the artifact. */
+export async function finishAction(
+  outcome: Outcome,
+  run: {
+    runner: RunnerEnv;
+    runDir: string;
+    journal: Journal;
+    journalName: string;
+    redactor: Redactor;
+    log: ActionLog;
+    signals: StopSignals;
+    action: ActionPorts | undefined;
+  },
+): Promise<void> {
+  const { runner } = run;
+  await finish(outcome, {
+    core: await run.log.ready(),
+    journal: run.journal,
+    redactor: run.redactor,
+    publisher: run.action?.publisher,
+    resultPath: join(run.runDir, "artifacts", "result.json"),
+    journalPath: join(run.runDir, "artifacts", "journal.jsonl"),
+    journalName: run.journalName,
+    stepSummary: runner.stepSummary,
+    canUpload: runner.canUpload,
+    say: run.log.say,
+    stops: run.signals,
+    texts: FEATURE_TEXTS,
+    site: { serverUrl: runner.serverUrl, repo: runner.repository },
+    artifactUrl: (id) =>
+      `${runner.serverUrl}/${runner.repository}/actions/runs/${runner.runId}/artifacts/${id}`,
+  });
+}
