@@ -17,7 +17,7 @@ import {
   type HunkLine,
   type Side,
 } from "./diff-parse.js";
-import { GitError, gitEnv, runGitProcess } from "./git.js";
+import { GitError, gitEnv } from "./git.js";
 
 export interface HunkIndex {
   /** The merge base and the head the diff runs between. */
@@ -29,7 +29,7 @@ export interface HunkIndex {
   indexPath: string;
   files: DiffFile[];
   totals: { files: number; hunks: number; bytes: number; additions: number; deletions: number };
-  /** The `-l` rename limit git ran with. */
+  /** The `-l` rename limit git ran with; 0 is none. */
   renameLimit: number;
   /** Git gave up inexact rename detection: some renames show as a deletion and an addition. */
   renameLimitHit: boolean;
@@ -50,7 +50,11 @@ export interface BuildHunkIndexOptions {
   runDir: string;
   /** Patches larger than this are marked `tooLarge`. */
   maxFileBytes?: number;
-  /** Default max(1000, 2 × changed files), counted with a cheap diff without renames. */
+  /**
+   * Git's `-l`; default 0, which git (2.33 and later) treats as no limit. Git skips the exhaustive
+   * rename search when sources × destinations exceed the limit squared, so any limit of at least
+   * the changed files' count is the same as none, and counting them would cost a git process.
+   */
   renameLimit?: number;
   /** Also find copies (`-C`); costs more rename detection, so off by default. */
   findCopies?: boolean;
@@ -68,7 +72,7 @@ export async function buildHunkIndex(opts: BuildHunkIndexOptions): Promise<HunkI
     if (rev.startsWith("-")) throw new GitError(`not a revision: ${rev}`);
   const started = Date.now();
   await mkdir(opts.runDir, { recursive: true });
-  const renameLimit = opts.renameLimit ?? Math.max(1000, 2 * (await countChanged(opts)));
+  const renameLimit = opts.renameLimit ?? 0;
   const args = [
     "-c",
     "core.quotePath=true",
@@ -170,19 +174,6 @@ async function diffToFile(
   } finally {
     await out.close();
   }
-}
-
-/** Changed files without rename detection: a tree walk, no blob is read. */
-async function countChanged(opts: BuildHunkIndexOptions): Promise<number> {
-  const out = await runGitProcess(
-    opts.root,
-    ["diff", "--no-renames", "--name-only", "-z", opts.from, opts.to, "--"],
-    { encoding: "buffer", ...(opts.signal ? { signal: opts.signal } : {}) },
-  );
-  if (out.code !== 0) throw new GitError(`git diff --name-only failed: ${out.stderr.trim()}`);
-  let n = 0;
-  for (let i = out.stdout.indexOf(0); i >= 0; i = out.stdout.indexOf(0, i + 1)) n++;
-  return n;
 }
 
 function totalsOf(files: readonly DiffFile[]): HunkIndex["totals"] {
