@@ -2,9 +2,8 @@
 //
 //   1. what the tests need, side by side: the build (with the committed dist/ verified up to date)
 //      and the two Node versions the tests run the bundle and the CLI under (downloads);
-//   2. the test files, and beside them the static checks (lint, typecheck, formatting), started
-//      with step 1 (lint and formatting as soon as Node 24 is there);
-//   3. the quick benchmarks, alone, since they measure time.
+//   2. the test files, and beside them typed lint (started as soon as Node 24 is there);
+//   3. the quick benchmarks, and on the core they leave idle the typecheck and the formatting check.
 //
 // The JavaScript tools (eslint, prettier, vitest and the in-process tests) run under Node 24, the
 // action's own runtime, whose V8 does the same work in about a fifth less CPU than Node 20 here;
@@ -61,28 +60,11 @@ const prerequisites = Promise.all([
   step("Node 22", "npm", ["run", "-s", "node22"]),
 ]);
 
-// The static checks need nothing built. The typecheck (a native compiler) starts at once; lint
-// and formatting start with Node 24, using the time the other prerequisites spend downloading.
-// Each is one thread. Typed lint is the longest (most of a minute of CPU on its own) and runs at
-// the tests' priority, so that it ends with them rather than alone on one core after they finish;
-// the two shorter checks fill the gaps at a lower priority. Without Node 24 the JavaScript tools
-// run under the Node that runs this script.
-// TypeScript 7 checks the project in a quarter of 5.9's CPU; typed lint still runs on 5.9, the
-// newest typescript-eslint supports.
-const typecheck = step("typecheck", "npm", ["run", "-s", "typecheck"], { nice: true });
+// Typed lint needs nothing built; it starts when Node 24 is there, using the time the other
+// prerequisites spend, and runs beside the tests at their priority (most of a minute of CPU).
+// Without Node 24 the JavaScript tools run under the Node that runs this script.
 const tools = (await node24) ? node24Path : process.execPath;
-const checks = Promise.all([
-  step("lint", tools, [entry("eslint/bin/eslint.js"), "."]),
-  typecheck,
-  step(
-    "formatting",
-    tools,
-    [entry("prettier/bin/prettier.cjs"), "--check", ".", "--log-level=warn"],
-    {
-      nice: true,
-    },
-  ),
-]);
+const lint = step("lint", tools, [entry("eslint/bin/eslint.js"), "."]);
 
 const ready = await prerequisites;
 if (ready.every(Boolean)) {
@@ -100,11 +82,25 @@ if (ready.every(Boolean)) {
     { live: true },
   );
 }
-await checks;
-if (ready.every(Boolean)) {
-  // 3. The benchmarks measure time: nothing else runs beside them.
+await lint;
+
+// 3. The quick benchmarks mostly keep one core busy (a benchmark runs one thing at a time, and
+// quick mode enforces only wide margins); the two single-threaded checks take the other core at
+// a lower priority, one after the other, instead of competing with the tests. TypeScript 7
+// checks the project in a quarter of 5.9's CPU; typed lint still runs on 5.9, the newest
+// typescript-eslint supports.
+const checks = (async () => {
+  await step("typecheck", "npm", ["run", "-s", "typecheck"], { nice: true });
+  await step(
+    "formatting",
+    tools,
+    [entry("prettier/bin/prettier.cjs"), "--check", ".", "--log-level=warn"],
+    { nice: true },
+  );
+})();
+if (ready.every(Boolean))
   await step("quick benchmarks", "npm", ["run", "-s", "bench:quick"], { live: true });
-}
+await checks;
 
 const total = seconds(performance.now() - started);
 if (failed.length > 0) {
