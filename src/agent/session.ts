@@ -26,6 +26,7 @@ import { createLoadSkill } from "./tools/load-skill.js";
 import { submitReviewTool } from "./tools/submit-review.js";
 import type { Tool } from "./tools/tool.js";
 
+/** The limits a session stops at (the first one reached ends it) and the prices that cost it. */
 export interface Budgets {
   maxTurns: number;
   maxTokens: number;

@@ -1,7 +1,8 @@
 // A review or task run by the tool loop, the host's map, or both, and its result: what the
 // models examined, the merged findings, and the conclusion the coverage allows.
 import { abortReason } from "../agent/stop.js";
-import { runSession, type SessionResult } from "../agent/session.js";
+import { runSession, type Budgets, type SessionResult } from "../agent/session.js";
+import type { Settings } from "../config/settings.js";
 import { shouldSendCacheKey, type RunContext } from "../context/for-run.js";
 import { costOf } from "../model/price.js";
 import { noUsage, sumUsage, type UsageTotal } from "../model/usage.js";
@@ -73,7 +74,7 @@ export async function runAgentReview(
     base: ws.mergeBase,
     head: ws.head,
     model: settings.childModel ?? settings.model,
-    budgets: settings,
+    budgets: budgetsOf(settings),
     trusted: plan.trusted,
     purpose: plan.kind,
     changedFiles: ws.files,
@@ -109,7 +110,7 @@ export async function runAgentReview(
         repository: facts.repository,
         event: trigger.kind,
         pr: target.pull,
-        budgets: { ...settings, prices: settings.prices },
+        budgets: budgetsOf(settings),
         model: await ports.model(),
         journal: ports.journal,
         signal,
@@ -291,3 +292,9 @@ const emptyMap = (): MapResult => ({
   stopped: undefined,
   usage: noUsage(),
 });
+
+/** The limits a run stops at, picked out of the settings: the agent gets these, not the tokens. */
+function budgetsOf(settings: Settings): Budgets {
+  const { maxTurns, maxTokens, timeoutMinutes, maxCostUsd, prices } = settings;
+  return { maxTurns, maxTokens, timeoutMinutes, maxCostUsd, prices };
+}
