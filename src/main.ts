@@ -13,12 +13,12 @@ import { catchStopSignals, type StopSignals } from "./action/signals.js";
 import type { Settings } from "./config/settings.js";
 import { FileJournal } from "./journal/journal.js";
 import { journalArtifactName } from "./journal/upload.js";
-import { idlePorts } from "./modes/idle-ports.js";
+import { idlePorts } from "./action/idle-ports.js";
 import { runMode } from "./modes/index.js";
 import type { Outcome } from "./outcome/outcome.js";
-import { planRun, type Plan } from "./plan/plan.js";
+import { planRun, pullRequestOf, type Plan } from "./plan/plan.js";
 import { Redactor } from "./redact/redactor.js";
-import { readRunnerEnv, runDirectory, type ActionsCore } from "./run-context.js";
+import { readRunnerEnv, runDirectory, type ActionsCore } from "./runner-env.js";
 import { triggerDetail } from "./trigger/detail.js";
 import { parseTrigger } from "./trigger/parse-event.js";
 import { inPhase } from "./util/phase.js";
@@ -87,12 +87,15 @@ export async function run(
     modeRan = true;
     outcome = await runMode(action ? { ...action.ports, access } : idlePorts(idle), plan);
   } catch (error) {
-    outcome = failureOutcome(error, steps, settings, plan);
+    outcome = failureOutcome(error, steps, settings, pullRequestOf(plan));
   } finally {
     clearTimeout(timer);
     // A clone started early for a run that did not use it is stopped, then removed.
     if (!modeRan || (plan?.kind !== "review" && plan?.kind !== "task")) await action?.dropEarly();
-    await finishAction(outcome ?? noOutcome(steps, settings, plan), { ...steps, action });
+    await finishAction(outcome ?? noOutcome(steps, settings, pullRequestOf(plan)), {
+      ...steps,
+      action,
+    });
     signals.dispose();
   }
 }

@@ -2,7 +2,7 @@ import type { Settings } from "../config/settings.js";
 import { NO_MEMORY } from "../context/session-context.js";
 import type { Journal } from "../journal/journal.js";
 import type { Trigger } from "../trigger/trigger.js";
-import type { ModePorts } from "./ports.js";
+import type { ModePorts } from "../modes/ports.js";
 
 /**
  * Ports for a run that does no I/O (an ignored event, a stop): every port that would reach a

@@ -1,6 +1,6 @@
 import type { AnnotationProperties } from "@actions/core";
 import type { Annotation } from "../outcome/outcome.js";
-import type { ActionsCore } from "../run-context.js";
+import type { ActionsCore } from "../runner-env.js";
 import type { Redactor } from "../redact/redactor.js";
 import { neutralizeLog } from "../util/workflow-commands.js";
 

@@ -12,7 +12,7 @@ import { Publisher } from "../publish/publisher.js";
 import { FEATURE_TEXTS } from "./feature-texts.js";
 import { publishReview } from "../review/publish.js";
 import { stickyKey } from "../publish/sticky-comment.js";
-import type { RunnerEnv } from "../run-context.js";
+import type { RunnerEnv } from "../runner-env.js";
 import { actorOf } from "../trigger/actor.js";
 import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
@@ -98,7 +98,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     background(store.then((s) => loadPromptMemory(s, trigger, settings, journal)));
   let memory = trigger.kind === "pull_request" ? loadMemory() : undefined;
   const openai = () => import("../model/openai-model.js");
-  const source = background(import("../modes/cloned-source.js"));
+  const source = background(import("../review/cloned-source.js"));
   // A pull request is most likely reviewed: its modules load while git and GitHub work.
   if (trigger.kind === "pull_request") {
     void background(MODES.review());

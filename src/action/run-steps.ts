@@ -5,11 +5,12 @@ import { join } from "node:path";
 import { modelConfigured, noModelMessage } from "../config/endpoint.js";
 import { parseSettings, type Settings } from "../config/settings.js";
 import type { Journal } from "../journal/journal.js";
-import { failedOutcome, idleStats } from "../modes/outcomes.js";
+import { failedOutcome } from "../outcome/failed.js";
 import type { Outcome } from "../outcome/outcome.js";
+import { idleStats } from "../outcome/stats.js";
 import { finish } from "../publish/finish.js";
 import type { Redactor } from "../redact/redactor.js";
-import { readInput, type RunnerEnv } from "../run-context.js";
+import { readInput, type RunnerEnv } from "../runner-env.js";
 import { PhaseError } from "../util/phase.js";
 import { FEATURE_TEXTS } from "./feature-texts.js";
 import type { ActionLog } from "./log.js";
@@ -63,11 +64,11 @@ export function decided(
 export function noOutcome(
   run: { started: number; journalName: string },
   settings: Settings | undefined,
-  plan: Parameters<typeof failedOutcome>[0]["plan"],
+  pr: number | undefined,
 ): Outcome {
   const stats = idleStats(settings, run.started);
   const message = "ended without an outcome";
-  return failedOutcome({ plan, phase: "run", message, stats, journalName: run.journalName });
+  return failedOutcome({ pr, phase: "run", message, stats, journalName: run.journalName });
 }
 
 /** The outcome of a run that threw: the phase it failed in, journalled. */
@@ -75,13 +76,13 @@ export function failureOutcome(
   error: unknown,
   run: { journal: Journal; started: number; journalName: string },
   settings: Settings | undefined,
-  plan: Parameters<typeof failedOutcome>[0]["plan"],
+  pr: number | undefined,
 ): Outcome {
   const failure = error instanceof PhaseError ? error : new PhaseError("run", error);
   const ms = Date.now() - run.started;
   run.journal.emit({ type: "run.failed", phase: failure.phase, error: failure.message, ms });
   return failedOutcome({
-    plan,
+    pr,
     phase: failure.phase,
     message: failure.message,
     stats: idleStats(settings, run.started),

@@ -1,5 +1,5 @@
 import type { StopPlan } from "../plan/plan.js";
-import { idleStats } from "./outcomes.js";
+import { idleStats } from "../outcome/stats.js";
 import type { Mode } from "./ports.js";
 
 /** Nothing to do, or not allowed: the run says why in a notice and the summary. */

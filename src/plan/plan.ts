@@ -78,6 +78,11 @@ export interface TriagePlan {
 
 export type Plan = ReviewPlan | TaskPlan | StopPlan | MemoryPlan | RlmPlan | TriagePlan;
 
+/** The pull request a plan's run comments on when it fails: a review's or a task's. */
+export function pullRequestOf(plan: Plan | undefined): number | undefined {
+  return plan?.kind === "review" || plan?.kind === "task" ? plan.pr : undefined;
+}
+
 /** The run conclusions that are triaged; any other is skipped with a notice. */
 export const TRIAGED_CONCLUSIONS: readonly string[] = ["failure", "timed_out", "startup_failure"];
 

@@ -1,7 +1,7 @@
 // What publishing an outcome needs (see finish.ts), in a module of its own so that the steps of
 // publishing kept in other files can share it.
 import type { Journal } from "../journal/journal.js";
-import type { ActionsCore } from "../run-context.js";
+import type { ActionsCore } from "../runner-env.js";
 import type { Redactor } from "../redact/redactor.js";
 import type { StopWatch } from "./deadline.js";
 import type { FeatureTexts } from "./feature-texts.js";

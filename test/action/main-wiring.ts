@@ -9,7 +9,7 @@ import { EMPTY_CONTEXT, NO_MEMORY } from "../../src/context/session-context.js";
 import type { Wiring } from "../../src/main.js";
 import type { ModelPort, ModelReply } from "../../src/model/port.js";
 import type { Outcome } from "../../src/outcome/outcome.js";
-import type { ActionsCore } from "../../src/run-context.js";
+import type { ActionsCore } from "../../src/runner-env.js";
 
 export interface CoreCalls {
   info: string[];

@@ -36,7 +36,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: ["node:crypto"],
   },
   "version.ts": { rank: 1, job: "the version string", src: none, packages: none, node: none },
-  "run-context.ts": {
+  "runner-env.ts": {
     rank: 1,
     job: "the runner's environment, read once",
     src: none,
@@ -215,7 +215,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 13,
     job: "posting an outcome, in order: what every feature's publication shares",
     src: words(
-      "github/port.ts journal markdown outcome redact run-context.ts util version.ts viewer",
+      "github/port.ts journal markdown outcome redact runner-env.ts util version.ts viewer",
     ),
     packages: none,
     node: ["node:crypto", "node:fs"],
@@ -224,7 +224,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish redact review run-context.ts triage trigger util workspace",
+      "config context github journal model modes outcome publish redact review runner-env.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
@@ -249,7 +249,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 16,
     job: "one Action run: settings → trigger → plan → mode → finish",
     src: words(
-      "action config journal modes outcome plan publish redact run-context.ts trigger util version.ts",
+      "action config journal modes outcome plan publish redact runner-env.ts trigger util version.ts",
     ),
     packages: ["@actions/core"],
     node: ["node:fs", "node:path"],

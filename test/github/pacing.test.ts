@@ -1,7 +1,7 @@
 // The write spacing GitHub asks for is the production default; tests turn it down on purpose.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
-import { readRunnerEnv } from "../../src/run-context.js";
+import { readRunnerEnv } from "../../src/runner-env.js";
 import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
 
 const FULL = "acme/widgets";
