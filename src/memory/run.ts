@@ -1,26 +1,16 @@
-import type { Settings } from "../config/settings.js";
-import type { Journal } from "../journal/journal.js";
 import type { MemoryStore } from "../memory-store/store.js";
 import type { MemoryResult, Outcome, RunStats } from "../outcome/outcome.js";
 import { idleStats } from "../outcome/stats.js";
-import type { CommentTrigger, Trigger } from "../trigger/trigger.js";
+import type { CommentTrigger } from "../trigger/trigger.js";
 import { handleMemoryCommand, type MemoryCommandResult } from "./handle-command.js";
+import type { RunFacts } from "../run-facts.js";
 
 /** The part of the run's ports a memory command uses. */
-export interface MemoryPorts {
-  settings: Settings;
-  trigger: Trigger;
-  journal: Journal;
-  /** The journal artifact's name, for the texts that point at it. */
-  journalName: string;
-  /** When the run started (ms since the epoch), for its duration. */
-  started: number;
+export interface MemoryPorts extends RunFacts {
   /** The memory store the commands write to. */
   memoryStore(): Promise<MemoryStore>;
   /** The asker's permission, from the trust check. */
   access: { permission: string; roleName: string } | undefined;
-  /** Removes secrets from text that leaves the run (replies, notes). */
-  redact: (text: string) => string;
 }
 
 /** `/remember`, `/forget`, `/memories`: the store is written here; the reaction and reply are published. */

@@ -1,18 +1,16 @@
 // What the review (and a task of the user's own) is given: where it works, the run's facts and the
 // I/O it may do. The mode hands it the run's `ModePorts`, of which these are a part; the action
 // and the CLI each wire their own `WorkSource`; tests pass object literals.
-import type { Settings } from "../config/settings.js";
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
 import type { PullFile } from "../github/port.js";
-import type { Journal } from "../journal/journal.js";
 import type { CapSource } from "../model/output-cap.js";
 import type { ModelPort } from "../model/port.js";
 import type { Progress } from "../outcome/outcome.js";
 import type { LastReview } from "../outcome/review-state.js";
 import type { AgentPlan } from "../plan/plan.js";
-import type { Trigger } from "../trigger/trigger.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
+import type { RunFacts } from "../run-facts.js";
 
 /** Which commits an agent run works on, and the pull request's own words when there is one. */
 export interface Target {
@@ -63,16 +61,7 @@ export interface WorkSource {
 }
 
 /** The part of the run's ports a review or a task uses. */
-export interface ReviewPorts {
-  settings: Settings;
-  trigger: Trigger;
-  journal: Journal;
-  /** Aborted on cancellation or timeout; its reason says which. */
-  signal: AbortSignal;
-  /** The journal artifact's name, for the texts that point at it. */
-  journalName: string;
-  /** When the run started (ms since the epoch), for its duration. */
-  started: number;
+export interface ReviewPorts extends RunFacts {
   /** The chat model the settings name, or another model of the same endpoint. */
   model(name?: string): Promise<ModelPort>;
   /**
@@ -94,6 +83,4 @@ export interface ReviewPorts {
   lastReview?: (pr: number) => Promise<LastReview>;
   /** A live status line for long work (the CLI shows it on a terminal); optional. */
   status?: (line: string) => void;
-  /** Removes secrets from text that leaves the run (replies, notes). */
-  redact: (text: string) => string;
 }

@@ -111,6 +111,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: ["zod"],
     node: none,
   },
+  "run-facts.ts": {
+    rank: 7,
+    job: "what every feature's ports start with: the run's facts and its redaction",
+    src: words("config/settings.ts journal trigger"),
+    packages: none,
+    node: none,
+  },
   plan: {
     rank: 7,
     job: "the decision, pure",
@@ -154,7 +161,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 12,
     job: "failed-CI triage: the run, its logs ranked without a model, the history and the digest",
     src: words(
-      "agent/stop.ts config context/session-context.ts github/port.ts journal markdown memory-store model outcome plan rlm trigger util",
+      "agent/stop.ts config context/session-context.ts github/port.ts journal markdown memory-store model outcome plan rlm run-facts.ts trigger util",
     ),
     packages: ["zod"],
     node: words("node:crypto node:fs node:fs/promises node:path"),
@@ -170,7 +177,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 12,
     job: "a pull request review or a task: its run, the map over hunks, findings and their anchoring",
     src: words(
-      "agent config context coverage diff-review github/port.ts journal markdown model outcome plan prompt rlm trigger util workspace",
+      "agent config context coverage diff-review github/port.ts journal markdown model outcome plan prompt rlm run-facts.ts trigger util workspace",
     ),
     packages: ["zod"],
     node: words("node:fs/promises node:os node:path"),
@@ -179,7 +186,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 10,
     job: "the memory commands: /remember, /forget, /memories, run and answered",
     src: words(
-      "config/settings.ts context/memory/retrieval.ts github/port.ts github/memory-repository.ts journal memory-store outcome trigger util",
+      "config/settings.ts context/memory/retrieval.ts github/port.ts github/memory-repository.ts journal memory-store outcome run-facts.ts trigger util",
     ),
     packages: none,
     node: none,
@@ -224,7 +231,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 14,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish redact review runner-env.ts triage trigger util workspace",
+      "config context github journal model modes outcome publish redact review run-facts.ts runner-env.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],
