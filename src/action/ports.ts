@@ -14,6 +14,7 @@ import { publishReview } from "../review/publish.js";
 import { stickyKey } from "../publish/sticky-comment.js";
 import type { RunnerEnv } from "../runner-env.js";
 import { actorOf } from "../trigger/actor.js";
+import { readState } from "../review/state.js";
 import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { readAhead, startEarlyWorkspace } from "../workspace/early.js";
@@ -180,7 +181,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
       }),
     }),
     progress: (update) => publisher.progress(update),
-    lastReview: (pr) => publisher.lastReview(pr),
+    lastReview: async (pr) => readState(await publisher.previousBody(pr)),
     redact: run.redact,
   };
   return {

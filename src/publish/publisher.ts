@@ -3,7 +3,6 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
-import { readState, type LastReview } from "../outcome/review-state.js";
 import type { PendingWait, ReviewPoster } from "./review-poster.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
@@ -87,11 +86,11 @@ export class Publisher {
   }
 
   /**
-   * What Rivumi's own sticky comment on the pull request remembered before this run wrote to it:
-   * the last review's state, or why it was ignored.
+   * The body of Rivumi's own sticky comment on the pull request as it was before this run wrote to
+   * it ("" when there was none): the review reads its last state from it (`review/state.ts`).
    */
-  async lastReview(pr: number, opts: CallOptions = {}): Promise<LastReview> {
-    return readState((await this.sticky(pr).previous(opts)) ?? "");
+  async previousBody(pr: number, opts: CallOptions = {}): Promise<string> {
+    return (await this.sticky(pr).previous(opts)) ?? "";
   }
 
   /** Best effort: a failed progress note must not stop the run; the result tries again. */
@@ -218,7 +217,7 @@ export class Publisher {
             site: this.opts.site,
             pendingWait: this.opts.pendingWait,
             selfLogin: this.selfLogin,
-            lastReview: (pr, o) => this.lastReview(pr, o),
+            previousBody: (pr, o) => this.previousBody(pr, o),
           },
           {
             inline: (result) => (this.inline = result),

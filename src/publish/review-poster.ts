@@ -6,7 +6,6 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Site } from "../markdown/safe-markdown.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
-import type { LastReview } from "../outcome/review-state.js";
 import type { InlineResult } from "../outcome/review.js";
 
 /** How long a review waits for another run's pending review (tests shorten it). */
@@ -25,7 +24,8 @@ export interface ReviewPostDeps {
   site?: Site | undefined;
   pendingWait?: PendingWait | undefined;
   selfLogin(): Promise<string>;
-  lastReview(pr: number, opts: CallOptions): Promise<LastReview>;
+  /** Rivumi's sticky comment as it was before this run wrote to it ("" when there was none). */
+  previousBody(pr: number, opts: CallOptions): Promise<string>;
 }
 
 /** Where the review publication leaves what the sticky comment that follows it shows. */

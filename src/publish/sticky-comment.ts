@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CallOptions, GitHubPort, IssueComment } from "../github/port.js";
 import { MARKER_ROOM } from "../markdown/limits.js";
-import { hasState, stateLine } from "../outcome/review-state.js";
+import { hasState, stateLine } from "../markdown/state-line.js";
 
 /** Most characters of a sticky key; the marker must fit in `MARKER_ROOM`. */
 const KEY_MAX = 100;

@@ -7,7 +7,7 @@ import type { PullFile } from "../github/port.js";
 import type { CapSource } from "../model/output-cap.js";
 import type { ModelPort } from "../model/port.js";
 import type { Progress } from "../outcome/outcome.js";
-import type { LastReview } from "../outcome/review-state.js";
+import type { LastReview } from "./state.js";
 import type { AgentPlan } from "../plan/plan.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { RunFacts } from "../run-facts.js";

@@ -2,12 +2,7 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
 import { recordedFindings, type Finding, type InlineResult } from "../outcome/review.js";
-import {
-  fingerprint,
-  postedFinding,
-  renderState,
-  type LastReview,
-} from "../outcome/review-state.js";
+import { fingerprint, postedFinding, readState, renderState } from "./state.js";
 import {
   chooseInline,
   sendReview,
@@ -27,7 +22,8 @@ export interface ReviewPublishDeps {
   site?: Site | undefined;
   pendingWait?: PendingWait | undefined;
   selfLogin(): Promise<string>;
-  lastReview(pr: number, opts: CallOptions): Promise<LastReview>;
+  /** Rivumi's sticky comment as it was before this run wrote to it ("" when there was none). */
+  previousBody(pr: number, opts: CallOptions): Promise<string>;
 }
 
 /** Where the review publication leaves what the sticky comment that follows it shows. */
@@ -50,7 +46,7 @@ export async function publishReview(
   opts: CallOptions,
 ): Promise<void> {
   // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
-  const { state, notice } = await deps.lastReview(item.pr, opts);
+  const { state, notice } = readState(await deps.previousBody(item.pr, opts));
   const gone = new Set(item.gone);
   const known = new Set((state?.fingerprints ?? []).filter((f) => !gone.has(f)));
   const remember = (posted: Finding[]) => {

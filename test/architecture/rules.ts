@@ -88,7 +88,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     job: "what a run produced, as data",
     src: words("journal model util"),
     packages: ["zod"],
-    node: ["node:crypto"],
+    node: none,
   },
   viewer: {
     rank: 5,
@@ -180,7 +180,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
       "agent config context coverage diff-review github/port.ts journal markdown model outcome plan prompt rlm run-facts.ts trigger util workspace",
     ),
     packages: ["zod"],
-    node: words("node:fs/promises node:os node:path"),
+    node: words("node:crypto node:fs/promises node:os node:path"),
   },
   memory: {
     rank: 10,

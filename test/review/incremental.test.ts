@@ -17,6 +17,7 @@ import { messageText } from "../support/model-server.js";
 import { codeLines, reviewWorld, type ReviewWorld } from "../support/review-world.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 import { publishReview } from "../../src/review/publish.js";
+import { readState } from "../../src/review/state.js";
 
 const REPO = "acme/widgets";
 const BASE = {
@@ -89,7 +90,7 @@ async function setUp(inputs: Record<string, string> = {}) {
     baseFiles: BASE,
     headFiles: HEAD,
     inputs,
-    lastReview: (pr) => publisher.lastReview(pr),
+    lastReview: async (pr) => readState(await publisher.previousBody(pr)),
   });
   const w = world;
   let opened = false;

@@ -5,15 +5,13 @@
 // and validated: anything else is ignored with a notice, and the next review is a full one.
 import { createHash } from "node:crypto";
 import * as z from "zod";
-import type { Finding } from "./review.js";
+import { encodedState, hasState, STATE_PREFIX } from "../markdown/state-line.js";
+import type { Finding } from "../outcome/review.js";
 
 /** Most fingerprints kept; past it the oldest are dropped (a repost is the worst that follows). */
 export const MAX_FINGERPRINTS = 400;
 /** Most posted findings kept with their place, for the "no longer applies" list. */
 export const MAX_POSTED = 40;
-
-const STATE_PREFIX = "<!-- rivumi:state ";
-const STATE_LINE = /^<!-- rivumi:state ([A-Za-z0-9_-]{1,40000}) -->$/m;
 
 const sha = z.string().regex(/^[0-9a-f]{40,64}$/);
 const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
@@ -96,14 +94,6 @@ export function renderState(state: ReviewState): string {
   return `${STATE_PREFIX}${Buffer.from(JSON.stringify(kept)).toString("base64url")} -->`;
 }
 
-/** Whether a comment's content already carries a state line. */
-export const hasState = (content: string) => content.includes(STATE_PREFIX);
-
-/** The state line of a comment, as written, if it has one. */
-export function stateLine(body: string): string | undefined {
-  return STATE_LINE.exec(body)?.[0];
-}
-
 /**
  * Reads the state from the body of Rivumi's own comment: `state` when it is valid, `notice` when
  * there was one that is not, neither when there was none. A first-version state (a head and
@@ -111,7 +101,7 @@ export function stateLine(body: string): string | undefined {
  */
 export function readState(body: string): LastReview {
   if (!hasState(body)) return {};
-  const encoded = STATE_LINE.exec(body)?.[1];
+  const encoded = encodedState(body);
   if (!encoded) return { notice: "its state line is not in the expected form" };
   let json: unknown;
   try {

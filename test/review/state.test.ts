@@ -8,7 +8,7 @@ import {
   quoteHash,
   readState,
   renderState,
-} from "../../src/outcome/review-state.js";
+} from "../../src/review/state.js";
 
 const f = (over: Partial<Finding> = {}): Finding => ({
   path: "a.ts",
