@@ -3,7 +3,7 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
-import type { PendingWait, ReviewPoster } from "./review-poster.js";
+import type { PendingWait, ReviewPoster } from "../review-post.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
 import type { InlineResult } from "../outcome/review.js";

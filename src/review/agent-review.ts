@@ -9,7 +9,7 @@ import { noUsage, sumUsage, type UsageTotal } from "../model/usage.js";
 import type { Conclusion, CoverageSummary, StopReason } from "../outcome/outcome.js";
 import type { Finding, Review } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
-import type { MapResult } from "./map.js";
+import { emptyMap, type MapResult } from "./map.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
 import { newFenceNonce } from "../util/fence.js";
@@ -282,16 +282,6 @@ function nothingNew(ports: ReviewPorts, scaled: ScaledReview): ReviewRun {
     unanchored: [],
   };
 }
-
-const emptyMap = (): MapResult => ({
-  findings: [],
-  batches: 0,
-  requests: 0,
-  repairs: 0,
-  failed: 0,
-  stopped: undefined,
-  usage: noUsage(),
-});
 
 /** The limits a run stops at, picked out of the settings: the agent gets these, not the tokens. */
 function budgetsOf(settings: Settings): Budgets {

@@ -5,6 +5,7 @@ import { SEVERITIES, type Severity } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
 import { bound } from "../util/sanitize.js";
 import { safeInline, safeMarkdown, type Site } from "../markdown/safe-markdown.js";
+import type { PendingWait } from "../review-post.js";
 
 /** GitHub's limit on one review comment's body. */
 const INLINE_LIMIT = 65_536;
@@ -107,12 +108,6 @@ export interface ReviewToSend {
   marker: string;
   /** Rivumi's own login. */
   self: string;
-}
-
-/** Waits for another run's pending review before treating it as a dead run's. */
-export interface PendingWait {
-  tries: number;
-  ms: number;
 }
 
 const WAIT: PendingWait = { tries: 5, ms: 2_000 };

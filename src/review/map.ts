@@ -50,6 +50,17 @@ export interface MapResult {
   usage: UsageTotal;
 }
 
+/** A map that sent nothing: no batch, no request, no finding. */
+export const emptyMap = (): MapResult => ({
+  findings: [],
+  batches: 0,
+  requests: 0,
+  repairs: 0,
+  failed: 0,
+  stopped: undefined,
+  usage: noUsage(),
+});
+
 interface Request {
   batch: number;
   dirs: string[];
@@ -72,15 +83,7 @@ export async function mapHunks(opts: MapOptions): Promise<MapResult> {
   const requests = (
     await Promise.all(batches.map((batch, i) => requestsOf(opts, batch, i)))
   ).flat();
-  const result: MapResult = {
-    findings: [],
-    batches: 0,
-    requests: 0,
-    repairs: 0,
-    failed: 0,
-    stopped: undefined,
-    usage: noUsage(),
-  };
+  const result = emptyMap();
   let seq = 0;
   await mapLimit(requests, opts.concurrency, async (request) => {
     if (result.stopped) return;

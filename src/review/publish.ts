@@ -1,46 +1,18 @@
-import type { CallOptions, GitHubPort } from "../github/port.js";
+import type { CallOptions } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
 import { recordedFindings, type Finding, type InlineResult } from "../outcome/review.js";
+import type { ReviewPostDeps, ReviewPostSink } from "../review-post.js";
 import { fingerprint, postedFinding, readState, renderState } from "./state.js";
-import {
-  chooseInline,
-  sendReview,
-  toReviewComment,
-  wellFormed,
-  type PendingWait,
-} from "./inline-review.js";
-import type { Site } from "../markdown/safe-markdown.js";
-
-/** What the review publication needs from the publisher. */
-export interface ReviewPublishDeps {
-  github: GitHubPort;
-  journal: Journal;
-  stickyKey: string;
-  redact: (text: string) => string;
-  /** The repository whose pages the comments may link to. */
-  site?: Site | undefined;
-  pendingWait?: PendingWait | undefined;
-  selfLogin(): Promise<string>;
-  /** Rivumi's sticky comment as it was before this run wrote to it ("" when there was none). */
-  previousBody(pr: number, opts: CallOptions): Promise<string>;
-}
-
-/** Where the review publication leaves what the sticky comment that follows it shows. */
-export interface ReviewPublishSink {
-  /** What went on the lines and what is listed instead; called again as that becomes known. */
-  inline(result: InlineResult): void;
-  /** The review state the sticky comment carries after this run. */
-  state(text: string): void;
-}
+import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-review.js";
 
 /**
  * The findings on their lines as one review pinned to the reviewed head. What is not posted
  * (below the minimum severity, over the limit, refused by GitHub) is kept for the comment.
  */
 export async function publishReview(
-  deps: ReviewPublishDeps,
-  sink: ReviewPublishSink,
+  deps: ReviewPostDeps,
+  sink: ReviewPostSink,
   item: Extract<Publication, { kind: "review" }>,
   reviewResult: ReviewResult,
   opts: CallOptions,

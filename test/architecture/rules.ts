@@ -111,6 +111,13 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     packages: ["zod"],
     node: none,
   },
+  "review-post.ts": {
+    rank: 7,
+    job: "the shape in which the publisher hands the review its publication",
+    src: words("github/port.ts journal markdown outcome"),
+    packages: none,
+    node: none,
+  },
   "run-facts.ts": {
     rank: 7,
     job: "what every feature's ports start with: the run's facts and its redaction",
@@ -177,7 +184,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 12,
     job: "a pull request review or a task: its run, the map over hunks, findings and their anchoring",
     src: words(
-      "agent config context coverage diff-review github/port.ts journal markdown model outcome plan prompt rlm run-facts.ts trigger util workspace",
+      "agent config context coverage diff-review github/port.ts journal markdown model outcome plan prompt review-post.ts rlm run-facts.ts trigger util workspace",
     ),
     packages: ["zod"],
     node: words("node:crypto node:fs/promises node:os node:path"),
@@ -222,7 +229,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 13,
     job: "posting an outcome, in order: what every feature's publication shares",
     src: words(
-      "github/port.ts journal markdown outcome redact runner-env.ts util version.ts viewer",
+      "github/port.ts journal markdown outcome redact review-post.ts runner-env.ts util version.ts viewer",
     ),
     packages: none,
     node: ["node:crypto", "node:fs"],

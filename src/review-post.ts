@@ -1,14 +1,13 @@
 // How the publisher hands a `review` publication to the review feature (`review/publish.ts`), which
 // the composition root passes in as `postReview`: publish/ keeps the sticky comment, the order and
-// the login, and imports no feature. TypeScript checks the feature's function against this shape
-// where the root assigns it.
-import type { CallOptions, GitHubPort } from "../github/port.js";
-import type { Journal } from "../journal/journal.js";
-import type { Site } from "../markdown/safe-markdown.js";
-import type { Publication, ReviewResult } from "../outcome/outcome.js";
-import type { InlineResult } from "../outcome/review.js";
+// the login, and imports no feature. Both sides use this one shape, below them both.
+import type { CallOptions, GitHubPort } from "./github/port.js";
+import type { Journal } from "./journal/journal.js";
+import type { Site } from "./markdown/safe-markdown.js";
+import type { Publication, ReviewResult } from "./outcome/outcome.js";
+import type { InlineResult } from "./outcome/review.js";
 
-/** How long a review waits for another run's pending review (tests shorten it). */
+/** How long a review waits for another run's pending review before treating it as a dead run's. */
 export interface PendingWait {
   tries: number;
   ms: number;
