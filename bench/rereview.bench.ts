@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Outcome, ReviewResult } from "../src/outcome/outcome.js";
-import type { LastReview } from "../src/review/state.js";
+import type { LastReview } from "../src/outcome/review.js";
 import { sh } from "../test/support/git-fixture.js";
 import { codeLines, reviewWorld } from "../test/support/review-world.js";
 import type { Bench, BenchResult } from "./harness.js";

@@ -1,6 +1,7 @@
 // How the publisher hands a `review` publication to the review feature (`review/publish.ts`), which
-// the composition root passes in as `postReview`: publish/ keeps the sticky comment, the order and
-// the login, and imports no feature. Both sides use this one shape, below them both.
+// the composition root passes in as `postReview`: the feature posts the review and returns what the
+// sticky comment must show; publish/ writes that comment, keeps the order and the login, and
+// imports no feature. Both sides use this one shape, below them both.
 import type { CallOptions, GitHubPort } from "./github/port.js";
 import type { Journal } from "./journal/journal.js";
 import type { Site } from "./markdown/safe-markdown.js";
@@ -23,23 +24,26 @@ export interface ReviewPostDeps {
   site?: Site | undefined;
   pendingWait?: PendingWait | undefined;
   selfLogin(): Promise<string>;
-  /** Rivumi's sticky comment as it was before this run wrote to it ("" when there was none). */
-  previousBody(pr: number, opts: CallOptions): Promise<string>;
 }
 
-/** Where the review publication leaves what the sticky comment that follows it shows. */
-export interface ReviewPostSink {
-  /** What went on the lines and what is listed instead; called again as that becomes known. */
-  inline(result: InlineResult): void;
-  /** The review state the sticky comment carries after this run. */
-  state(text: string): void;
+/**
+ * What the review publication put on the lines and what the sticky comment that completes it
+ * shows and carries. Returned even when GitHub refused the review (`error`): the comment then
+ * lists every finding, and the state keeps what earlier reviews recorded.
+ */
+export interface ReviewPosted {
+  /** What went on the lines and what is listed instead; undefined when nothing was to go there. */
+  inline: InlineResult | undefined;
+  /** The review state's hidden line; undefined when the last one could not be read (it is kept). */
+  state: string | undefined;
+  /** Why the review itself could not be posted, when it could not. */
+  error?: unknown;
 }
 
-/** Posts a review publication: the findings on their lines, pinned to the reviewed head. */
+/** Posts a review's findings on their lines, pinned to the reviewed head; never throws for it. */
 export type ReviewPoster = (
   deps: ReviewPostDeps,
-  sink: ReviewPostSink,
   item: Extract<Publication, { kind: "review" }>,
   result: ReviewResult,
   opts: CallOptions,
-) => Promise<void>;
+) => Promise<ReviewPosted>;

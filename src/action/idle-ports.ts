@@ -19,6 +19,7 @@ export function idlePorts(run: Omit<RunFacts, "redact">): ModePorts {
     },
     ci: () => Promise.reject(new Error("GitHub Actions are not available to this run")),
     progress: () => undefined,
+    lastReview: () => Promise.reject(new Error("GitHub is not available to this run")),
     redact: (text) => text,
   };
 }

@@ -217,6 +217,8 @@ export function cliPorts(
     work: opts.work,
     ci: () => Promise.reject(new Error("locally, triage a log file with 'rivumi triage --log'")),
     progress: () => undefined,
+    // A local review has no comment to remember an earlier review in: it is always a full one.
+    lastReview: () => Promise.resolve({}),
     ...(opts.status ? { status: opts.status } : {}),
     redact: (text) => run.redactor.redact(text),
   };

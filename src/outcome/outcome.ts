@@ -3,6 +3,7 @@
 // feature's own part (`results.ts`).
 import type { UsageTotal } from "../model/usage.js";
 import type { FeatureResult } from "./results.js";
+import type { LastReview } from "./review.js";
 
 export type * from "./results.js";
 export type * from "./triage.js";
@@ -54,14 +55,17 @@ export type Publication =
    */
   | { kind: "issue-by-marker"; key: string; title: string }
   /**
-   * The review's findings on their lines, as one pull request review pinned to `commitId` (the
-   * reviewed head). Findings below `minSeverity` are only counted; past `maxComments`, the rest
-   * are listed in the sticky comment, which therefore comes after this in `publications`.
+   * A review's publication: its findings on their lines, as one pull request review pinned to
+   * `commitId` (the reviewed head), then the run's sticky comment, which lists what did not go on
+   * the lines and carries the review state forward. Findings below `minSeverity` are only
+   * counted; past `maxComments`, the rest are listed. It takes the place of a `sticky-comment`.
    */
   | {
       kind: "review";
       pr: number;
       commitId: string;
+      /** What the last review recorded, as read before the mode (publishing does not read it again). */
+      last: LastReview;
       /** Post findings on their lines; when false only the review state is written. */
       inline: boolean;
       minSeverity: Severity;

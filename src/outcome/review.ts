@@ -112,3 +112,39 @@ export interface InlineResult {
   /** Why the last review's state in the comment was ignored, when it was. */
   notice?: string;
 }
+
+/** A finding on a line as the review state keeps it: short, with its quote only as a hash. */
+export interface PostedFinding {
+  /** The finding's fingerprint. */
+  f: string;
+  p: string;
+  l: number;
+  t: string;
+  /** Hash of the quoted line; absent when the model quoted nothing. */
+  q?: string | undefined;
+}
+
+/**
+ * What Rivumi remembers between the reviews of one pull request (its codec, with the limits and
+ * the validation, is `review/state.ts`).
+ */
+export interface ReviewState {
+  v: 2;
+  /** The head of the last review that examined everything it was given; absent if none did. */
+  head?: string | undefined;
+  /** The merge base that review was taken from. */
+  base?: string | undefined;
+  fingerprints: string[];
+  posted: PostedFinding[];
+}
+
+/**
+ * What a run learned, before its mode, of the last review of its pull request: the state when
+ * Rivumi's comment carries a valid one, why it was ignored when it does not (`notice`), or that
+ * the comment could not be read at all (`unread`, the error), in which case nothing is known.
+ */
+export interface LastReview {
+  state?: ReviewState;
+  notice?: string;
+  unread?: string;
+}

@@ -3,14 +3,17 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
-import type { PendingWait, ReviewPoster } from "../review-post.js";
+import type { PendingWait, ReviewPosted, ReviewPoster } from "../review-post.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
-import type { InlineResult } from "../outcome/review.js";
 import { renderProgress } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "../markdown/safe-markdown.js";
+import { writeIssueByMarker } from "./issue-by-marker.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
+
+/** Records a publication that failed, under its target's name. */
+type Fail = (target: string, error: unknown) => void;
 
 const CUT_NOTE =
   "_…cut to fit GitHub's comment limit; the full result is in the journal artifact._";
@@ -34,13 +37,9 @@ export class Publisher {
   private readonly stickies = new Map<string, StickyComment>();
   /** The final content of each sticky comment `publishAll` wrote, for the artifact's link. */
   private readonly written = new Map<StickyComment, string>();
-  /** The publications `publishAll` wrote that render the outcome (comments and issues). */
-  private readonly rendered: Publication[] = [];
+  /** How to write again each comment and issue `publishAll` wrote, from another outcome. */
+  private readonly rendered: Array<(outcome: Outcome, opts: CallOptions) => Promise<unknown>> = [];
   private self: Promise<string> | undefined;
-  /** What the review publication put on the lines, for the sticky comment that follows it. */
-  private inline: InlineResult | undefined;
-  /** The review state the sticky comment of each pull request carries after this run. */
-  private readonly states = new Map<number, string>();
 
   constructor(
     private readonly github: GitHubPort,
@@ -131,21 +130,18 @@ export class Publisher {
   ): Promise<{ commentUrl: string | undefined; failures: { target: string; error: string }[] }> {
     let commentUrl: string | undefined;
     const failures: { target: string; error: string }[] = [];
+    const fail: Fail = (target, error) => {
+      const failure = { target, error: this.opts.redact(errorText(error)) };
+      this.opts.journal.emit({ type: "publish.failed", ...failure });
+      failures.push(failure);
+    };
     const shown = redactOutcomeText(outcome, this.opts.redact);
     for (const item of outcome.publications) {
       try {
         if (opts.signal?.aborted) throw new Error("publishing ran out of time before it");
-        const url = await this.publish(item, shown, opts);
-        if (item.kind === "sticky-comment") commentUrl = url;
-        if (item.kind === "sticky-comment" || item.kind === "issue-by-marker")
-          this.rendered.push(item);
+        commentUrl = (await this.publish(item, shown, opts, fail)) ?? commentUrl;
       } catch (error) {
-        const failure = {
-          target: TARGETS[item.kind],
-          error: this.opts.redact(errorText(error)),
-        };
-        this.opts.journal.emit({ type: "publish.failed", ...failure });
-        failures.push(failure);
+        fail(TARGETS[item.kind], error);
       }
     }
     return { commentUrl, failures };
@@ -167,67 +163,67 @@ export class Publisher {
   /**
    * Writes every comment and issue `publishAll` wrote again, rendered from `outcome`: what
    * happened after them changed what they must say (the journal artifact's upload failed, so the
-   * run is partial and the artifact they named does not exist). Throws at the first failure.
+   * run is partial and the artifact they named does not exist). A review's findings stay on their
+   * lines; its comment is written again. Throws at the first failure.
    */
   async republish(outcome: Outcome, opts: CallOptions = {}): Promise<void> {
-    for (const item of this.rendered) await this.publish(item, outcome, opts);
+    for (const again of this.rendered) await again(outcome, opts);
   }
 
-  /** Publishes one item; returns the URL of the comment it wrote, if any. Throws on failure. */
-  async publish(
+  /**
+   * Publishes one item; returns the URL of the sticky comment it wrote, if any. Throws on
+   * failure, except a review's: its parts fail one by one, through `fail`.
+   */
+  private async publish(
     item: Publication,
     outcome: Outcome,
-    opts: CallOptions = {},
+    opts: CallOptions,
+    fail: Fail,
   ): Promise<string | undefined> {
     const { journal, redact } = this.opts;
     switch (item.kind) {
       case "sticky-comment": {
-        const body = redact(this.opts.texts.comment(outcome, this.inline, this.opts.site));
-        const key =
-          item.key === undefined
-            ? undefined
-            : stickyKey({ configured: item.key, workflow: undefined, job: undefined });
-        const sticky = this.sticky(item.pr, key);
-        const state = key === undefined ? this.states.get(item.pr) : undefined;
-        // The state line is hidden and small; the visible text gives way to it at the limit.
-        const room = COMMENT_LIMIT - MARKER_ROOM - (state ? state.length + 1 : 0);
-        const visible = body.length > room ? bound(body, room, CUT_NOTE) : body;
-        const content = state ? `${visible}\n${state}` : visible;
-        const { action, comment } = await sticky.upsert(content, opts);
-        this.written.set(sticky, content);
-        journal.emit({
-          type: "publish.comment",
-          action,
-          id: comment.id,
-          url: comment.url,
-          state: outcome.conclusion,
-          bytes: comment.body.length,
-        });
-        return comment.url;
+        const again = (o: Outcome, op: CallOptions) => this.comment(item.pr, item.key, o, {}, op);
+        const url = await again(outcome, opts);
+        this.rendered.push(again);
+        return url;
       }
-      case "review":
+      case "review": {
         if (outcome.result.kind !== "review")
           throw new Error("a review publication is rendered from a review");
-        await this.opts.postReview(
-          {
-            github: this.github,
-            journal,
-            stickyKey: this.opts.stickyKey,
-            redact,
-            site: this.opts.site,
-            pendingWait: this.opts.pendingWait,
-            selfLogin: this.selfLogin,
-            previousBody: (pr, o) => this.previousBody(pr, o),
-          },
-          {
-            inline: (result) => (this.inline = result),
-            state: (text) => this.states.set(item.pr, text),
-          },
-          item,
-          outcome.result,
-          opts,
-        );
-        return undefined;
+        const posted = await this.opts
+          .postReview(
+            {
+              github: this.github,
+              journal,
+              stickyKey: this.opts.stickyKey,
+              redact,
+              site: this.opts.site,
+              pendingWait: this.opts.pendingWait,
+              selfLogin: this.selfLogin,
+            },
+            item,
+            outcome.result,
+            opts,
+          )
+          .catch((error: unknown): ReviewPosted => ({
+            inline: undefined,
+            state: undefined,
+            error,
+          }));
+        if (posted.error !== undefined) fail(TARGETS.review, posted.error);
+        // The comment completes the review: it lists what is not on the lines, and the state.
+        const again = (o: Outcome, op: CallOptions) =>
+          this.comment(item.pr, undefined, o, posted, op);
+        try {
+          const url = await again(outcome, opts);
+          this.rendered.push(again);
+          return url;
+        } catch (error) {
+          fail(TARGETS["sticky-comment"], error);
+          return undefined;
+        }
+      }
       case "reaction":
         await this.github.createReaction(item.commentId, item.content, opts);
         return undefined;
@@ -241,10 +237,20 @@ export class Publisher {
           state: item.state,
           bytes: comment.body.length,
         });
-        return comment.url;
+        return undefined;
       }
-      case "issue-by-marker":
-        return this.issueByMarker(item, outcome, opts);
+      case "issue-by-marker": {
+        const again = (o: Outcome, op: CallOptions) =>
+          writeIssueByMarker(
+            { github: this.github, journal, redact, selfLogin: this.selfLogin },
+            { key: item.key, ...this.opts.texts.issue(o, item.title) },
+            o.conclusion,
+            op,
+          );
+        await again(outcome, opts);
+        this.rendered.push(again);
+        return undefined;
+      }
       case "annotations":
         for (const annotation of item.items)
           await this.opts.annotate?.({
@@ -257,36 +263,39 @@ export class Publisher {
   }
 
   /**
-   * Updates the open issue Rivumi opened for this key, found by the hidden marker on its first
-   * line and its author (anyone can paste a marker), or opens one. Returns the issue's URL.
+   * Writes a sticky comment rendered from `outcome`: the job's own (`key` undefined) or a keyed
+   * one. After a review, `posted` is what it put on the lines and the state line it carries
+   * forward; returns the comment's URL.
    */
-  private async issueByMarker(
-    item: Extract<Publication, { kind: "issue-by-marker" }>,
+  private async comment(
+    pr: number,
+    key: string | undefined,
     outcome: Outcome,
+    posted: Partial<ReviewPosted>,
     opts: CallOptions,
   ): Promise<string> {
-    const texts = this.opts.texts.issue(outcome, item.title);
-    const marker = `<!-- rivumi:issue ${stickyKey({ configured: item.key, workflow: undefined, job: undefined })} -->`;
-    const body = `${marker}\n${this.opts.redact(texts.body)}`;
-    const title = this.opts.redact(texts.title).slice(0, 256);
-    const login = await this.selfLogin();
-    const self = login.toLowerCase();
-    const own = (await this.github.listOpenIssuesBy(login, opts))
-      .filter(
-        (i) => i.author.toLowerCase() === self && i.body.split("\n", 1)[0]?.trimEnd() === marker,
-      )
-      .sort((a, b) => a.number - b.number)[0];
-    const issue = own
-      ? await this.github.updateIssue(own.number, { title, body }, opts)
-      : await this.github.createIssue(title, body, opts);
+    const body = this.opts.redact(this.opts.texts.comment(outcome, posted.inline, this.opts.site));
+    const sticky = this.sticky(
+      pr,
+      key === undefined
+        ? undefined
+        : stickyKey({ configured: key, workflow: undefined, job: undefined }),
+    );
+    const state = posted.state;
+    // The state line is hidden and small; the visible text gives way to it at the limit.
+    const room = COMMENT_LIMIT - MARKER_ROOM - (state ? state.length + 1 : 0);
+    const visible = body.length > room ? bound(body, room, CUT_NOTE) : body;
+    const content = state ? `${visible}\n${state}` : visible;
+    const { action, comment } = await sticky.upsert(content, opts);
+    this.written.set(sticky, content);
     this.opts.journal.emit({
       type: "publish.comment",
-      action: own ? "updated" : "created",
-      id: issue.number,
-      url: issue.url,
+      action,
+      id: comment.id,
+      url: comment.url,
       state: outcome.conclusion,
-      bytes: body.length,
+      bytes: comment.body.length,
     });
-    return issue.url;
+    return comment.url;
   }
 }

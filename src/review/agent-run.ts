@@ -1,4 +1,6 @@
 import { join } from "node:path";
+import type { LastReview } from "../outcome/review.js";
+import { errorText } from "../util/error-text.js";
 import type { InstructionDiagnostics } from "../context/instructions/types.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { resolvePython } from "../rlm/python.js";
@@ -23,6 +25,8 @@ export interface AgentRunResult extends ReviewRun {
   gone: Gone;
   /** Why a pull request reviewed before was reviewed in full this time. */
   fullReviewWhy: string | undefined;
+  /** What the last review of the pull request recorded, as read before this one. */
+  last: LastReview;
 }
 
 /**
@@ -36,11 +40,12 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
   const { settings, journal } = ports;
   const target = await ports.work.target(plan);
   if (plan.pr !== undefined) ports.progress({ pr: plan.pr, task: plan.task, head: target.head });
-  // What the last review remembered, read while the workspace is made.
-  const last =
-    plan.kind === "review" && plan.pr !== undefined && ports.lastReview
-      ? ports.lastReview(plan.pr).catch(() => undefined)
-      : Promise.resolve(undefined);
+  // What the last review remembered, read once, while the workspace is made; the review's
+  // publication gets it from here.
+  const last: Promise<LastReview> =
+    plan.kind === "review" && plan.pr !== undefined
+      ? ports.lastReview(plan.pr).catch((error: unknown) => ({ unread: errorText(error) }))
+      : Promise.resolve({});
 
   const started = Date.now();
   const ws: OpenWorkspace = await inPhase("workspace", () => ports.work.open(target, plan));
@@ -111,6 +116,7 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
       head: ws.head,
       mergeBase: ws.mergeBase,
       gone,
+      last: lastReview,
     };
   } finally {
     await scaled?.dispose().catch(() => undefined);

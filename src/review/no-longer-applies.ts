@@ -2,7 +2,8 @@
 // new head any more, their file is gone, or the pull request no longer changes that file.
 // Judged by the code from the state's hash of each quoted line, never by a model.
 import type { GoneFinding } from "../outcome/outcome.js";
-import { quoteHash, type PostedFinding } from "./state.js";
+import type { PostedFinding } from "../outcome/review.js";
+import { quoteHash } from "./state.js";
 import { runGitProcess } from "../workspace/git.js";
 
 /** Largest file read to look for a quoted line; past it the finding is kept as it is. */

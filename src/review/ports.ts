@@ -7,7 +7,7 @@ import type { PullFile } from "../github/port.js";
 import type { CapSource } from "../model/output-cap.js";
 import type { ModelPort } from "../model/port.js";
 import type { Progress } from "../outcome/outcome.js";
-import type { LastReview } from "./state.js";
+import type { LastReview } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { RunFacts } from "../run-facts.js";
@@ -77,10 +77,10 @@ export interface ReviewPorts extends RunFacts {
   /** Tells the pull request that work has begun (best effort, never throws). */
   progress(update: Progress): void;
   /**
-   * What Rivumi's own sticky comment on the pull request remembers of its last review; only the
-   * action has it (a run without it reviews in full).
+   * What Rivumi's own sticky comment on the pull request remembers of its last review, read once
+   * per run; where there is no such comment (the CLI) nothing is known, and the review is full.
    */
-  lastReview?: (pr: number) => Promise<LastReview>;
+  lastReview(pr: number): Promise<LastReview>;
   /** A live status line for long work (the CLI shows it on a terminal); optional. */
   status?: (line: string) => void;
 }

@@ -2,38 +2,36 @@ import type { CallOptions } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
 import { recordedFindings, type Finding, type InlineResult } from "../outcome/review.js";
-import type { ReviewPostDeps, ReviewPostSink } from "../review-post.js";
-import { fingerprint, postedFinding, readState, renderState } from "./state.js";
+import type { ReviewPostDeps, ReviewPosted } from "../review-post.js";
+import { fingerprint, postedFinding, renderState } from "./state.js";
 import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-review.js";
 
 /**
- * The findings on their lines as one review pinned to the reviewed head. What is not posted
- * (below the minimum severity, over the limit, refused by GitHub) is kept for the comment.
+ * The findings on their lines as one review pinned to the reviewed head, and what the sticky
+ * comment that completes the publication shows: what is not posted (below the minimum severity,
+ * over the limit, refused by GitHub) is listed there, and the state moves on. The last review's
+ * state comes with the item, as read before the mode; nothing here reads it again.
  */
 export async function publishReview(
   deps: ReviewPostDeps,
-  sink: ReviewPostSink,
   item: Extract<Publication, { kind: "review" }>,
   reviewResult: ReviewResult,
   opts: CallOptions,
-): Promise<void> {
-  // What earlier runs put on the lines, from Rivumi's own comment only (anyone can paste a marker).
-  const { state, notice } = readState(await deps.previousBody(item.pr, opts));
+): Promise<ReviewPosted> {
+  const { state, notice, unread } = item.last;
   const gone = new Set(item.gone);
   const known = new Set((state?.fingerprints ?? []).filter((f) => !gone.has(f)));
-  const remember = (posted: Finding[]) => {
+  const stateAfter = (posted: Finding[]) => {
     const reviewed = item.reviewed ?? { head: state?.head, base: state?.base };
-    sink.state(
-      renderState({
-        v: 2,
-        ...(reviewed.head && reviewed.base ? { head: reviewed.head, base: reviewed.base } : {}),
-        fingerprints: [...known, ...posted.map(fingerprint)],
-        posted: [
-          ...(state?.posted ?? []).filter((p) => !gone.has(p.f)),
-          ...posted.map(postedFinding).filter((p) => p !== undefined),
-        ],
-      }),
-    );
+    return renderState({
+      v: 2,
+      ...(reviewed.head && reviewed.base ? { head: reviewed.head, base: reviewed.base } : {}),
+      fingerprints: [...known, ...posted.map(fingerprint)],
+      posted: [
+        ...(state?.posted ?? []).filter((p) => !gone.has(p.f)),
+        ...posted.map(postedFinding).filter((p) => p !== undefined),
+      ],
+    });
   };
   const findings = item.inline ? (reviewResult.review?.findings ?? []) : [];
   const fresh = findings.filter((f) => !known.has(fingerprint(f)));
@@ -46,19 +44,22 @@ export async function publishReview(
     repeated: findings.length - fresh.length,
     ...(notice ? { notice } : {}),
   };
-  if (!item.inline) {
-    // Nothing goes on the lines; the state still moves on to this head.
-    remember([]);
-    return;
-  }
-  // Until it is sent, every chosen finding is listed: a failed review loses none of them.
-  sink.inline({
+  // Nothing goes on the lines; the state still moves on to this head.
+  if (!item.inline)
+    return { inline: undefined, state: unread === undefined ? stateAfter([]) : undefined };
+  // Every chosen finding is listed instead: the state line already in the comment stays.
+  const listedAll = (reason: string): InlineResult => ({
     ...result,
-    listed: [
-      ...choice.inline.map((finding) => ({ finding, reason: "the review could not be posted" })),
-      ...choice.listed,
-    ],
+    listed: [...choice.inline.map((finding) => ({ finding, reason })), ...choice.listed],
   });
+  // Without what earlier reviews put on the lines, any finding could be a repeat.
+  if (unread !== undefined)
+    return {
+      inline: listedAll(
+        "Rivumi could not read its earlier comment, so it put nothing on the lines rather than repeat a finding",
+      ),
+      state: undefined,
+    };
   const comments = choice.inline.map((f) => ({
     finding: f,
     comment: toReviewComment(f, deps.site),
@@ -67,28 +68,30 @@ export async function publishReview(
   for (const c of comments)
     if (!sendable.includes(c))
       result.listed.push({ finding: c.finding, reason: "its line numbers are not valid" });
-  if (sendable.length === 0) {
-    sink.inline(result);
-    remember([]);
-    return;
-  }
+  if (sendable.length === 0) return { inline: result, state: stateAfter([]) };
   const n = sendable.length;
   const marker = `<!-- rivumi:review ${deps.stickyKey} -->`;
   const body = `${marker}\n${deps.redact(
     `Rivumi's review of \`${item.commitId.slice(0, 12)}\`: ${n} finding${n === 1 ? "" : "s"} on ${n === 1 ? "its line" : "their lines"}. The summary, the coverage and everything not shown here are in Rivumi's comment on this pull request.`,
   )}`;
-  const sent = await sendReview(
-    deps.github,
-    item.pr,
-    {
-      commitId: item.commitId,
-      body,
-      comments: sendable.map((c) => ({ ...c.comment, body: deps.redact(c.comment.body) })),
-      marker,
-      self: await deps.selfLogin(),
-    },
-    { ...opts, ...(deps.pendingWait ? { wait: deps.pendingWait } : {}) },
-  );
+  let sent;
+  try {
+    sent = await sendReview(
+      deps.github,
+      item.pr,
+      {
+        commitId: item.commitId,
+        body,
+        comments: sendable.map((c) => ({ ...c.comment, body: deps.redact(c.comment.body) })),
+        marker,
+        self: await deps.selfLogin(),
+      },
+      { ...opts, ...(deps.pendingWait ? { wait: deps.pendingWait } : {}) },
+    );
+  } catch (error) {
+    // A failed review loses no finding: the comment lists them all.
+    return { inline: listedAll("the review could not be posted"), state: undefined, error };
+  }
   if (sent.duplicate) {
     // Another run of this job reviewed this head first: its review stands, and what this run
     // would have added is listed instead.
@@ -98,9 +101,7 @@ export async function publishReview(
         reason: "this head already has Rivumi's review from another run",
       });
     result.url = sent.review?.url;
-    sink.inline(result);
-    remember(sendable.map((c) => c.finding));
-    return;
+    return { inline: result, state: stateAfter(sendable.map((c) => c.finding)) };
   }
   sendable.forEach((c, i) => {
     if (sent.refused.includes(i))
@@ -111,9 +112,7 @@ export async function publishReview(
   });
   result.url = sent.review?.url;
   result.posted = n - sent.refused.length;
-  sink.inline(result);
   const onLines = sendable.filter((_, i) => !sent.refused.includes(i)).map((c) => c.finding);
-  remember(onLines);
   // A review is journaled as the comment it is on GitHub's side: a body with line comments. It
   // comes first, as the event that ends the time GitHub took, so that time counts as publishing.
   if (sent.review)
@@ -122,13 +121,11 @@ export async function publishReview(
       action: "created",
       id: sent.review.id,
       url: sent.review.url,
-      state: sent.duplicate
-        ? "review: already posted by another run of this job"
-        : `review: ${result.posted} inline, ${sent.refused.length} refused`,
+      state: `review: ${result.posted} inline, ${sent.refused.length} refused`,
       bytes: body.length,
     });
   recordPlacements(deps.journal, reviewResult, onLines, sent.review?.url);
-  return;
+  return { inline: result, state: stateAfter(onLines) };
 }
 
 /**

@@ -56,8 +56,8 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ReviewPorts
 }
 
 /**
- * A review's findings go on their lines first, so that the sticky comment after them can link
- * the review and list only what is not on the lines.
+ * A review is one publication: its findings on their lines, then the sticky comment that links
+ * the review and lists only what is not on the lines. A task answers in the sticky comment.
  */
 function publications(
   plan: AgentPlan,
@@ -65,30 +65,25 @@ function publications(
   agent: AgentRunResult,
   { settings }: ReviewPorts,
 ): Publication[] {
+  if (plan.kind !== "review") return [{ kind: "sticky-comment", pr }];
   // A review always writes its state (the head it examined), even with nothing to put on lines.
   const inline =
     settings.inline.comments &&
     (agent.review?.findings.length ?? 0) > 0 &&
     agent.conclusion !== "failure";
   return [
-    ...(plan.kind === "review"
-      ? [
-          {
-            kind: "review" as const,
-            pr,
-            commitId: agent.head,
-            inline,
-            minSeverity: settings.inline.minSeverity,
-            maxComments: settings.inline.maxComments,
-            reviewed:
-              agent.conclusion === "success"
-                ? { head: agent.head, base: agent.mergeBase }
-                : undefined,
-            gone: agent.gone.fingerprints,
-          },
-        ]
-      : []),
-    { kind: "sticky-comment", pr },
+    {
+      kind: "review",
+      pr,
+      commitId: agent.head,
+      last: agent.last,
+      inline,
+      minSeverity: settings.inline.minSeverity,
+      maxComments: settings.inline.maxComments,
+      reviewed:
+        agent.conclusion === "success" ? { head: agent.head, base: agent.mergeBase } : undefined,
+      gone: agent.gone.fingerprints,
+    },
   ];
 }
 

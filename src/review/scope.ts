@@ -3,7 +3,7 @@
 // is reviewed from that head; after a force-push or a moved base, `git range-diff` decides
 // whether the commits reviewed before are all still there unchanged, and what came after them.
 // Anything else is a full review that says why.
-import type { LastReview } from "./state.js";
+import type { LastReview } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { runGitProcess } from "../workspace/git.js";
 import type { OpenWorkspace } from "./ports.js";

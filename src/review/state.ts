@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import * as z from "zod";
 import { encodedState, hasState, STATE_PREFIX } from "../markdown/state-line.js";
-import type { Finding } from "../outcome/review.js";
+import type { Finding, LastReview, PostedFinding, ReviewState } from "../outcome/review.js";
 
 /** Most fingerprints kept; past it the oldest are dropped (a repost is the worst that follows). */
 export const MAX_FINGERPRINTS = 400;
@@ -17,7 +17,7 @@ const sha = z.string().regex(/^[0-9a-f]{40,64}$/);
 const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
 
 /** A finding on a line, as the state keeps it: short, and with its quote only as a hash. */
-const postedSchema = z.object({
+const postedSchema: z.ZodType<PostedFinding> = z.object({
   /** The finding's fingerprint. */
   f: hex16,
   p: z.string().min(1).max(200),
@@ -33,7 +33,7 @@ const v1Schema = z.object({
   fingerprints: z.array(hex16).max(MAX_FINGERPRINTS),
 });
 
-const v2Schema = z.object({
+const v2Schema: z.ZodType<ReviewState> = z.object({
   v: z.literal(2),
   /** The head of the last review that examined everything it was given; absent if none did. */
   head: sha.optional(),
@@ -42,15 +42,6 @@ const v2Schema = z.object({
   fingerprints: z.array(hex16).max(MAX_FINGERPRINTS),
   posted: z.array(postedSchema).max(MAX_POSTED),
 });
-
-export type PostedFinding = z.infer<typeof postedSchema>;
-export type ReviewState = z.infer<typeof v2Schema>;
-
-/** What a run learned from the comment: the state when it is valid, why not when it is not. */
-export interface LastReview {
-  state?: ReviewState;
-  notice?: string;
-}
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 

@@ -154,7 +154,10 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
     publisher: {
       publishAll: (outcome) => {
         world.published.push(outcome);
-        const sticky = outcome.publications.some((p) => p.kind === "sticky-comment");
+        // The sticky comment is its own publication, or the second half of a review's.
+        const sticky = outcome.publications.some(
+          (p) => p.kind === "sticky-comment" || p.kind === "review",
+        );
         return Promise.resolve({
           commentUrl: sticky ? "https://github.test/c/1" : undefined,
           failures: [],
@@ -175,6 +178,7 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
       started: run.started,
       model: () => Promise.resolve(o.model ?? scriptedModel([])),
       memory: () => Promise.resolve(NO_MEMORY),
+      lastReview: () => Promise.resolve({}),
       memoryStore: () =>
         Promise.resolve({
           source: "fake",

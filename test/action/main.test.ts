@@ -58,11 +58,9 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     expect(world.published).toHaveLength(1);
     expect(world.published[0]).toMatchObject({
       conclusion: "success",
-      // The review publication carries the reviewed head even with nothing to put on the lines.
-      publications: [
-        { kind: "review", pr: 4, inline: false, reviewed: { head: "h".repeat(40) } },
-        { kind: "sticky-comment", pr: 4 },
-      ],
+      // The review publication (the review, then its comment) carries the reviewed head even
+      // with nothing to put on the lines.
+      publications: [{ kind: "review", pr: 4, inline: false, reviewed: { head: "h".repeat(40) } }],
       result: { review: { summary: "Looks right." } },
     });
     expect(world.core.outputs).toMatchObject({

@@ -209,8 +209,8 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
   },
   rlm: {
     rank: 11,
-    job: "the recursive language model engine and its confined REPL",
-    src: words("journal model util"),
+    job: "the recursive language model engine, its confined REPL and its run",
+    src: words("journal model outcome plan run-facts.ts util"),
     packages: ["zod"],
     node: words(
       "node:child_process node:events node:fs node:fs/promises node:os node:path node:stream node:timers/promises node:url",
@@ -220,7 +220,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 13,
     job: "the mode registry: a thin entry per mode that calls its feature",
     src: words(
-      "config context github/port.ts journal memory memory-store outcome plan review rlm triage trigger util workspace",
+      "config context github/port.ts journal memory memory-store outcome plan review rlm run-facts.ts triage trigger util workspace",
     ),
     packages: none,
     node: none,

@@ -8,7 +8,7 @@ import { parseSettings } from "../../src/config/settings.js";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort } from "../../src/model/port.js";
-import type { ModePorts } from "../../src/modes/ports.js";
+import type { TriagePorts } from "../../src/triage/ports.js";
 import { runTriage } from "../../src/triage/run.js";
 import { asTriage } from "../support/results.js";
 import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
@@ -95,7 +95,7 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
     };
     const journal = new MemoryJournal();
     const redact = (text: string) => text.replaceAll(TOKEN, "***");
-    const ports: ModePorts = {
+    const ports: TriagePorts = {
       settings,
       trigger,
       journal,
@@ -104,12 +104,6 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
       started: Date.now(),
       model: () => Promise.resolve(model),
       memory: () => Promise.resolve({ entries: [], source: "test" }),
-      memoryStore: () => Promise.reject(new Error("no memory store")),
-      access: undefined,
-      work: {
-        target: () => Promise.reject(new Error("no workspace")),
-        open: () => Promise.reject(new Error("no workspace")),
-      },
       ci: () =>
         Promise.resolve({
           github: port,
@@ -117,7 +111,6 @@ export async function triageWithModel(replies: string[] = []): Promise<TriageRun
           dir: join(dir, "logs"),
           serverUrl: "https://github.com",
         }),
-      progress: () => undefined,
       redact,
     };
     const outcome = asTriage(await runTriage(ports, plan));

@@ -3,7 +3,7 @@ import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { NO_USAGE, type Outcome } from "../../src/outcome/outcome.js";
 import { reviewResult } from "../support/results.js";
-import type { Finding } from "../../src/outcome/review.js";
+import type { Finding, LastReview } from "../../src/outcome/review.js";
 import { chooseInline, renderInlineBody } from "../../src/review/inline-review.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { placeFindings } from "../../src/review/anchor.js";
@@ -15,6 +15,7 @@ import {
 import { makeInlinePr, type InlinePr } from "../support/inline-pr.js";
 import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 import { publishReview } from "../../src/review/publish.js";
+import { readState } from "../../src/review/state.js";
 
 const FULL = "acme/widgets";
 const TOKEN = "ghs_installation";
@@ -74,6 +75,8 @@ function outcome(
         kind: "review",
         pr: 7,
         commitId: pr.head,
+        // Read before publishing, as a run reads it before its mode (see `publishOnly`).
+        last: {},
         inline: true,
         minSeverity: "minor",
         maxComments: 25,
@@ -81,7 +84,6 @@ function outcome(
         gone: [],
         ...review,
       },
-      { kind: "sticky-comment", pr: 7 },
     ],
   };
 }
@@ -93,6 +95,22 @@ async function publish(o: Outcome, progress?: string, wait = { tries: 30, ms: 20
 }
 
 async function publishOnly(o: Outcome, progress?: string, wait = { tries: 30, ms: 200 }) {
+  const { publisher, journal } = makePublisher(wait);
+  if (progress !== undefined) publisher.progress({ pr: 7, task: progress, head: pr.head });
+  // As the action's `lastReview` port: the last review's state, read once before the mode.
+  const last = readState(await publisher.previousBody(7));
+  const result = await publisher.publishAll(withLast(o, last));
+  const comment = github.issueComments(FULL, 7)[0]?.body ?? "";
+  return { result, comment, journal };
+}
+
+/** The outcome with `last` as what its run read of the last review before the mode. */
+const withLast = (o: Outcome, last: LastReview): Outcome => ({
+  ...o,
+  publications: o.publications.map((p) => (p.kind === "review" ? { ...p, last } : p)),
+});
+
+function makePublisher(wait = { tries: 30, ms: 200 }) {
   const journal = new MemoryJournal();
   const port = createGitHubPort(
     createOctokit({ token: TOKEN, baseUrl: github.url, waitScale: LOOPBACK_WAIT_SCALE }),
@@ -110,10 +128,7 @@ async function publishOnly(o: Outcome, progress?: string, wait = { tries: 30, ms
     redact: (t) => t,
     pendingWait: wait,
   });
-  if (progress !== undefined) publisher.progress({ pr: 7, task: progress, head: pr.head });
-  const result = await publisher.publishAll(o);
-  const comment = github.issueComments(FULL, 7)[0]?.body ?? "";
-  return { result, comment, journal };
+  return { publisher, journal };
 }
 
 describe("findings on their lines, as one review", () => {
@@ -370,5 +385,73 @@ describe("a later review of the same pull request", () => {
       /review state in Rivumi's earlier comment was ignored \(its state does not validate/,
     );
     expect(github.issueComments(FULL, 7)).toHaveLength(1);
+  });
+});
+
+describe("the review and its comment, one publication from what the run read", () => {
+  beforeEach(() => serve());
+  const stateLine = (body: string) => /^<!-- rivumi:state [\w-]+ -->$/m.exec(body)?.[0];
+
+  it("takes what earlier reviews posted from the run's own reading, not from the comment again", async () => {
+    const { placed } = await placeFindings(pr.index, [finding({ line: 21, quote: "added A" })]);
+    await publish(outcome(placed));
+    expect(github.reviewComments(FULL, 7)).toHaveLength(1);
+    const next = "c".repeat(40);
+    github.updatePullRequest(FULL, 7, { head: { sha: next } });
+    // The run read nothing (a comment without state, say): the publication does not look again.
+    const { publisher } = makePublisher();
+    const { failures } = await publisher.publishAll(
+      withLast(outcome(placed, { commitId: next }), {}),
+    );
+    expect(failures).toEqual([]);
+    expect(github.reviewComments(FULL, 7)).toHaveLength(2);
+  });
+
+  it("puts nothing on the lines and keeps the old state when the run could not read its comment", async () => {
+    const once = await placeFindings(pr.index, [finding({ line: 21, quote: "added A" })]);
+    await publish(outcome(once.placed));
+    const before = stateLine(github.issueComments(FULL, 7)[0]!.body);
+    expect(before).toBeDefined();
+    const { placed } = await placeFindings(pr.index, [
+      finding({ line: 9, quote: "line 9: value 9", title: "Unseen before" }),
+    ]);
+    const { publisher } = makePublisher();
+    const unread = { unread: "GitHub answered 502 Bad Gateway" };
+    const { failures } = await publisher.publishAll(withLast(outcome(placed), unread));
+    expect(failures).toEqual([]);
+    expect(github.reviews(FULL, 7)).toHaveLength(1);
+    const body = github.issueComments(FULL, 7)[0]!.body;
+    expect(body).toMatch(/could not read its earlier comment.*Unseen before/);
+    expect(stateLine(body)).toBe(before);
+  });
+
+  it("writes the comment again with its state when asked to, and never the review", async () => {
+    const { placed } = await placeFindings(pr.index, [finding({ line: 21, quote: "added A" })]);
+    const { publisher } = makePublisher();
+    const o = outcome(placed);
+    await publisher.publishAll(withLast(o, {}));
+    const first = github.issueComments(FULL, 7)[0]!.body;
+    await publisher.republish({
+      ...o,
+      conclusion: "partial",
+      note: "the artifact was not uploaded",
+    });
+    const again = github.issueComments(FULL, 7);
+    expect(again).toHaveLength(1);
+    expect(again[0]!.body).not.toBe(first);
+    expect(stateLine(again[0]!.body)).toBe(stateLine(first));
+    expect(github.reviews(FULL, 7)).toHaveLength(1);
+    expect(github.reviewComments(FULL, 7)).toHaveLength(1);
+  });
+
+  it("names the comment, not the review, when only the comment fails", async () => {
+    github.failNext("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+      status: 403,
+      message: "Resource not accessible by integration",
+    });
+    const { placed } = await placeFindings(pr.index, [finding({ line: 21, quote: "added A" })]);
+    const { result } = await publish(outcome(placed));
+    expect(result.failures.map((f) => f.target)).toEqual(["comment"]);
+    expect(github.reviewComments(FULL, 7)).toHaveLength(1);
   });
 });

@@ -93,13 +93,14 @@ describe("a review's findings on their lines", () => {
         kind: "review",
         pr: 7,
         commitId: world!.git.headSha,
+        // The world's port read no earlier review.
+        last: {},
         inline: true,
         minSeverity: "minor",
         maxComments: 25,
         reviewed: { head: world!.git.headSha, base: world!.git.branchPoint },
         gone: [],
       },
-      { kind: "sticky-comment", pr: 7 },
     ]);
 
     // The same diff on the loopback GitHub, which refuses a comment off its diff as GitHub does.
@@ -143,10 +144,9 @@ describe("a review's findings on their lines", () => {
 
   it("keeps every finding in the comment when inline-comments is false", async () => {
     const outcome = await review({ "inline-comments": "false" });
-    // Nothing goes on the lines; the review publication only writes the state.
+    // Nothing goes on the lines; the review publication writes the comment and the state.
     expect(outcome.publications).toEqual([
       expect.objectContaining({ kind: "review", inline: false }),
-      { kind: "sticky-comment", pr: 7 },
     ]);
   });
 });

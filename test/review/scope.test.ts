@@ -7,7 +7,7 @@ import {
   type RangePair,
 } from "../../src/review/scope.js";
 import type { OpenWorkspace } from "../../src/review/ports.js";
-import type { ReviewState } from "../../src/review/state.js";
+import type { ReviewState } from "../../src/outcome/review.js";
 import type { AgentPlan } from "../../src/plan/plan.js";
 import { makeTempGit, type TempGit } from "../support/temp-git.js";
 

@@ -130,13 +130,13 @@ export function reviewOutcome(text: string, extra: Partial<Finding> = {}): Outco
         kind: "review",
         pr: PUBLISH_PR,
         commitId: PUBLISH_HEAD,
+        last: {},
         inline: true,
         minSeverity: "nit",
         maxComments: 1,
         reviewed: undefined,
         gone: [],
       },
-      { kind: "sticky-comment", pr: PUBLISH_PR },
     ],
   };
 }

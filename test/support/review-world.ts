@@ -171,7 +171,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     },
     status: (line) => statuses.push(line),
     redact: (text) => text,
-    ...(opts.lastReview ? { lastReview: opts.lastReview } : {}),
+    lastReview: opts.lastReview ?? (() => Promise.resolve({})),
   };
   const world: ReviewWorld = {
     git,

@@ -11,7 +11,7 @@ import { createBranchFile } from "../../src/github/branch-file.js";
 import { createGitHubPort } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { TRIAGE_HISTORY_FILE, type BranchFile } from "../../src/memory-store/branch-file.js";
-import type { ModePorts } from "../../src/modes/ports.js";
+import type { TriagePorts } from "../../src/triage/ports.js";
 import { runTriage } from "../../src/triage/run.js";
 import { asTriage } from "./results.js";
 import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
@@ -152,7 +152,7 @@ export async function createHistoryWorld(
       });
       const journal = new MemoryJournal();
       const refuse = () => Promise.reject(new Error("not in this test"));
-      const ports: ModePorts = {
+      const ports: TriagePorts = {
         settings,
         trigger,
         journal,
@@ -161,9 +161,6 @@ export async function createHistoryWorld(
         started: Date.now(),
         model: refuse,
         memory: () => Promise.resolve({ entries: [], source: "test" }),
-        memoryStore: refuse,
-        access: undefined,
-        work: { target: refuse, open: refuse },
         ci: () =>
           Promise.resolve({
             github: port,
@@ -172,7 +169,6 @@ export async function createHistoryWorld(
             serverUrl: "https://github.com",
             ...(o.noHistory ? {} : { history: file(o.historyToken) }),
           }),
-        progress: () => undefined,
         redact: (text) => text.replaceAll(TOKEN, "***"),
       };
       const outcome = asTriage(await runTriage(ports, plan));

@@ -10,7 +10,7 @@ import type { ContextMemory } from "../../src/context/session-context.js";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import type { ModelPort, ModelReply } from "../../src/model/port.js";
-import type { ModePorts } from "../../src/modes/ports.js";
+import type { TriagePorts } from "../../src/triage/ports.js";
 import { runTriage } from "../../src/triage/run.js";
 import { asTriage } from "../support/results.js";
 import type { Annotation, Outcome, TriageResult } from "../../src/outcome/outcome.js";
@@ -162,7 +162,7 @@ async function triage(o: {
   );
   const journal = new MemoryJournal();
   const asked: string[] = [];
-  const ports: ModePorts = {
+  const ports: TriagePorts = {
     settings,
     trigger,
     journal,
@@ -172,12 +172,6 @@ async function triage(o: {
     model: () =>
       o.model ? Promise.resolve(o.model) : Promise.reject(new Error("no model in this test")),
     memory: () => Promise.resolve({ entries: o.facts ?? [], source: "test" }),
-    memoryStore: () => Promise.reject(new Error("no memory store")),
-    access: undefined,
-    work: {
-      target: () => Promise.reject(new Error("no workspace")),
-      open: () => Promise.reject(new Error("no workspace")),
-    },
     ci: () =>
       Promise.resolve({
         github: port,
@@ -186,7 +180,6 @@ async function triage(o: {
         dir: join(dir, `run-${runId}-${record.runAttempt}`),
         serverUrl: "https://github.com",
       }),
-    progress: () => undefined,
     redact: (text) => text.replaceAll(TOKEN, "***"),
   };
   const outcome = asTriage(await runTriage(ports, plan));
