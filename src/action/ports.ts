@@ -17,7 +17,7 @@ import { actorOf } from "../trigger/actor.js";
 import { readState } from "../review/state.js";
 import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
-import { readAhead, startEarlyWorkspace } from "../workspace/early.js";
+import { readAhead, startEarlyWorkspace } from "../workspace/warm-reads.js";
 import { removePullDiff } from "../workspace/pull-diff.js";
 import type { Workspace } from "../workspace/workspace.js";
 
@@ -99,7 +99,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     background(store.then((s) => loadPromptMemory(s, trigger, settings, journal)));
   let memory = trigger.kind === "pull_request" ? loadMemory() : undefined;
   const openai = () => import("../model/openai-model.js");
-  const source = background(import("../review/cloned-source.js"));
+  const source = background(import("../review/workspace-provider.js"));
   // A pull request is most likely reviewed: its modules load while git and GitHub work.
   if (trigger.kind === "pull_request") {
     void background(MODES.review());

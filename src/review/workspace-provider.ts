@@ -7,7 +7,7 @@ import type { AgentPlan } from "../plan/plan.js";
 import type { Trigger } from "../trigger/trigger.js";
 import { inPhase } from "../util/phase.js";
 import { gitAuthEnv, runGitProcess } from "../workspace/git.js";
-import type { EarlyReads } from "../workspace/early.js";
+import type { EarlyReads } from "../workspace/warm-reads.js";
 import { indexPullDiff, removePullDiff } from "../workspace/pull-diff.js";
 import { createWorkspace, type Workspace } from "../workspace/workspace.js";
 import type { OpenWorkspace, Target, WorkSource } from "./ports.js";

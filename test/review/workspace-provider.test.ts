@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Settings } from "../../src/config/settings.js";
 import type { GitHubPort } from "../../src/github/port.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
-import { clonedSource } from "../../src/review/cloned-source.js";
+import { clonedSource } from "../../src/review/workspace-provider.js";
 import type { Target } from "../../src/modes/ports.js";
 import type { AgentPlan } from "../../src/plan/plan.js";
 import type { Trigger } from "../../src/trigger/trigger.js";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { prepareBaseSource } from "../../src/context/base-source.js";
-import { readAhead } from "../../src/workspace/early.js";
+import { readAhead } from "../../src/workspace/warm-reads.js";
 import { createWorkspace } from "../../src/workspace/workspace.js";
 import { makeGitFixture, type GitFixture } from "../support/git-fixture.js";
 
