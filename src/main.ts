@@ -60,7 +60,6 @@ export async function run(
   let plan: Plan | undefined;
   let action: ActionPorts | undefined;
   let outcome: Outcome | undefined;
-  let modeRan = false;
   let timer: NodeJS.Timeout | undefined;
   try {
     const s = (settings = await inPhase("settings", () =>
@@ -84,14 +83,13 @@ export async function run(
     plan = planRun(trigger, s, { permission: access?.permission });
     decided(journal, s, plan, access);
     const idle = { started, journalName, settings: s, trigger, journal, signal: controller.signal };
-    modeRan = true;
     outcome = await runMode(action ? { ...action.ports, access } : idlePorts(idle), plan);
   } catch (error) {
     outcome = failureOutcome(error, steps, settings, pullRequestOf(plan));
   } finally {
     clearTimeout(timer);
-    // A clone started early for a run that did not use it is stopped, then removed.
-    if (!modeRan || (plan?.kind !== "review" && plan?.kind !== "task")) await action?.dropEarly();
+    // A clone warmed up for a run that did not use it is stopped, and whatever is left removed.
+    await action?.closeWorkspaces();
     await finishAction(outcome ?? noOutcome(steps, settings, pullRequestOf(plan)), {
       ...steps,
       action,

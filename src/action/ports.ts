@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import type { Settings } from "../config/settings.js";
-import { prepareBaseSource } from "../context/base-source.js";
 import { loadPromptMemory } from "../context/memory-for-run.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation } from "../outcome/outcome.js";
@@ -17,9 +16,7 @@ import { actorOf } from "../trigger/actor.js";
 import { readState } from "../review/state.js";
 import { isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
-import { readAhead, startEarlyWorkspace } from "../workspace/early.js";
-import { removePullDiff } from "../workspace/pull-diff.js";
-import type { Workspace } from "../workspace/workspace.js";
+import { WorkspaceProvider } from "../review/workspace-provider.js";
 
 export interface ActionRun {
   settings: Settings;
@@ -41,8 +38,8 @@ export interface ActionPorts {
   access: Promise<{ permission: string; roleName: string } | undefined>;
   ports: ModePorts;
   publisher: Pick<Publisher, "publishAll" | "linkArtifact">;
-  /** Stops and removes a clone started early, for a run that will not use it. */
-  dropEarly(): Promise<void>;
+  /** Ends the run's workspaces: stops a warm-up, removes what is left (see `WorkspaceProvider`). */
+  closeWorkspaces(): Promise<void>;
 }
 
 /**
@@ -53,15 +50,19 @@ export interface ActionPorts {
  */
 export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
   const { settings, trigger, runner, journal, signal } = run;
-  const earlyAbort = new AbortController();
-  const earlySignal = AbortSignal.any([signal, earlyAbort.signal]);
-  const early = startEarlyWorkspace({
-    trigger,
+  const workspaces = new WorkspaceProvider({
     settings,
+    trigger,
+    // GitHub's port is made below, while git works; only a mode asks for a pull request.
+    getPull: (pr) => github.getPull(pr),
+    journal,
+    signal,
     runDir: run.runDir,
     checkout: runner.workspace,
-    signal: earlySignal,
+    fallbackRemote: `${runner.serverUrl}/${trigger.repo.owner}/${trigger.repo.repo}.git`,
+    fallbackSha: runner.sha,
   });
+  void workspaces.warm();
   const { createGitHubPort, createOctokit } = await import("../github/octokit.js");
   const octokit = createOctokit({
     token: settings.githubToken,
@@ -74,19 +75,6 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
   const actor = trigger.kind === "comment" && !trigger.command ? undefined : actorOf(trigger);
   const access = actor ? github.getPermission(actor.login) : Promise.resolve(undefined);
   access.catch(() => undefined);
-  const ahead =
-    early && trigger.kind === "pull_request"
-      ? readAhead(
-          early,
-          {
-            baseSha: trigger.baseSha,
-            runDir: run.runDir,
-            maxFileBytes: settings.maxFileBytes,
-            prepareBase: prepareBaseSource,
-          },
-          earlySignal,
-        )
-      : undefined;
   // Everything below loads beside the trust check and is used only if the run goes ahead.
   const store = background(
     import("../github/memory-store.js").then((m) =>
@@ -99,28 +87,12 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     background(store.then((s) => loadPromptMemory(s, trigger, settings, journal)));
   let memory = trigger.kind === "pull_request" ? loadMemory() : undefined;
   const openai = () => import("../model/openai-model.js");
-  const source = background(import("../review/cloned-source.js"));
   // A pull request is most likely reviewed: its modules load while git and GitHub work.
   if (trigger.kind === "pull_request") {
     void background(MODES.review());
     void background(openai());
   }
   if (trigger.kind === "workflow_run") void background(MODES.triage());
-  const cloned = source.then(({ clonedSource }) =>
-    clonedSource({
-      settings,
-      trigger,
-      github,
-      journal,
-      signal,
-      runDir: run.runDir,
-      checkout: runner.workspace,
-      fallbackRemote: `${runner.serverUrl}/${trigger.repo.owner}/${trigger.repo.repo}.git`,
-      fallbackSha: runner.sha,
-      early,
-      ahead,
-    }),
-  );
   const publisher = new Publisher(github, {
     journal,
     stickyKey: stickyKey({
@@ -165,10 +137,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     memory: () => (memory ??= loadMemory()),
     memoryStore: () => store,
     access: undefined,
-    work: {
-      target: async (plan) => (await cloned).target(plan),
-      open: async (target, plan) => (await cloned).open(target, plan),
-    },
+    work: workspaces,
     ci: async () => ({
       github,
       openLog: (url, signal) => openLog(url, signal),
@@ -188,16 +157,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     access,
     ports,
     publisher,
-    async dropEarly() {
-      earlyAbort.abort();
-      const ws: Workspace | undefined = await early?.catch(() => undefined);
-      // The diff index is written beside the clone: its git must have stopped before removal.
-      await ahead?.catch(() => undefined);
-      if (ws && !settings.keepWorkspace) {
-        await ws.dispose().catch(() => undefined);
-        await removePullDiff(run.runDir).catch(() => undefined);
-      }
-    },
+    closeWorkspaces: () => workspaces.close(),
   };
 }
 

@@ -86,7 +86,7 @@ export interface World {
   progress: number[];
   stored: MemoryRow[];
   disposed: boolean;
-  dropped: boolean;
+  closed: boolean;
   /** What the fake ports were built for. */
   run: ActionRun | undefined;
 }
@@ -132,7 +132,7 @@ export function makeWorld(o: WorldOptions): World {
     progress: [],
     stored: [],
     disposed: false,
-    dropped: false,
+    closed: false,
     run: undefined,
     wiring: {
       core: () => Promise.resolve(core),
@@ -165,8 +165,8 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
       },
       linkArtifact: () => Promise.resolve(),
     },
-    dropEarly: () => {
-      world.dropped = true;
+    closeWorkspaces: () => {
+      world.closed = true;
       return Promise.resolve();
     },
     ports: {

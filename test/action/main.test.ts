@@ -55,6 +55,8 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     });
     expect(world.progress).toEqual([4]);
     expect(world.disposed).toBe(true);
+    // The workspaces are closed after every run, the review's own included.
+    expect(world.closed).toBe(true);
     expect(world.published).toHaveLength(1);
     expect(world.published[0]).toMatchObject({
       conclusion: "success",
@@ -83,7 +85,7 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     expect(world.stored[0]).toMatchObject({ type: "project-fact", text: "uses pnpm" });
     expect(world.published[0]?.publications.map((p) => p.kind)).toEqual(["reaction", "reply"]);
     expect(world.core.outputs.conclusion).toBe("success");
-    expect(world.dropped).toBe(true);
+    expect(world.closed).toBe(true);
     expect(world.progress).toEqual([]);
   });
 
@@ -101,7 +103,7 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     const world = makeWorld({ event: "pull_request", payload: pr(), permission: "read" });
     await run(world.env, world.wiring);
     expect(world.core.outputs.conclusion).toBe("skipped");
-    expect(world.dropped).toBe(true);
+    expect(world.closed).toBe(true);
     expect(world.published[0]?.publications).toEqual([]);
   });
 
@@ -172,8 +174,8 @@ describe("run: settings → trigger → plan → mode → finish", () => {
     expect(journal(world).find((e) => e.type === "run.failed")).toMatchObject({
       phase: "settings",
     });
-    // The mode never ran, so the clone started early is dropped.
-    expect(world.dropped).toBe(true);
+    // The mode never ran: the workspaces are closed all the same, which stops a warm-up.
+    expect(world.closed).toBe(true);
     expect(JSON.stringify(journal(world))).not.toContain("sk-");
   });
 

@@ -83,7 +83,7 @@ describe("action ports for a run that will be skipped", () => {
     for (let i = 0; i < 50 && github!.requests.length === 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 100));
     expect(github!.requests.length).toBeGreaterThan(0);
-    await action.dropEarly();
+    await action.closeWorkspaces();
   });
 
   it("a comment with no command asks no permission", async () => {
@@ -101,6 +101,6 @@ describe("action ports for a run that will be skipped", () => {
     });
     expect(await action.access).toBeUndefined();
     expect(github!.requests.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-    await action.dropEarly();
+    await action.closeWorkspaces();
   });
 });
