@@ -18,6 +18,8 @@ export function idlePorts(run: Omit<RunFacts, "redact">): ModePorts {
       open: () => Promise.reject(new Error("no workspace is available to this run")),
     },
     ci: () => Promise.reject(new Error("GitHub Actions are not available to this run")),
+    outputCap: run.settings.maxOutputTokens,
+    resentRequests: () => 0,
     progress: () => undefined,
     lastReview: () => Promise.reject(new Error("GitHub is not available to this run")),
     redact: (text) => text,

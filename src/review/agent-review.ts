@@ -116,7 +116,7 @@ export async function runAgentReview(
         signal,
         context: context.context,
         sendCacheKey: shouldSendCacheKey(settings.promptCacheKey, settings.baseUrl),
-        maxOutputTokens: ports.outputCap ?? settings.maxOutputTokens,
+        maxOutputTokens: ports.outputCap,
         nonce: facts.nonce,
         ...(scaled ? { review: scaled.review, tokenBudget: scaled.budget } : {}),
         onTurn: (state) => {
@@ -204,7 +204,7 @@ export async function runAgentReview(
       (session?.loop.state.turns ?? 0) +
       (map?.requests ?? 0) +
       merged.requests +
-      (ports.resentRequests?.() ?? 0),
+      ports.resentRequests(),
     usage,
     costUsd: costOf(usage, settings.prices),
     coverage,

@@ -98,7 +98,7 @@ export async function mergeWithRoot(
   const base = { unanchored, review: { summary: "", findings: anchored } };
   const { settings } = ports;
   // The root needs room for a few turns; below that the host's summary is the honest answer.
-  const cap = ports.outputCap ?? settings.maxOutputTokens;
+  const cap = ports.outputCap;
   const needed = MERGE_ITERATIONS * (capOf(cap) + 4_000);
   if (scaled.budget.left < needed || ports.signal.aborted) {
     const why = ports.signal.aborted

@@ -66,11 +66,11 @@ export interface ReviewPorts extends RunFacts {
   model(name?: string): Promise<ModelPort>;
   /**
    * The run's completion cap, read at each request: it rises from its default once a reply
-   * counts reasoning tokens. Absent: `settings.maxOutputTokens`, fixed.
+   * counts reasoning tokens (a fixed number where nothing negotiates: `settings.maxOutputTokens`).
    */
-  outputCap?: CapSource;
+  outputCap: CapSource;
   /** Requests refused for a parameter and sent again, so far this run (see ModelNegotiation). */
-  resentRequests?: () => number;
+  resentRequests(): number;
   /** Explicit memory for the prompt, loading since the run began. */
   memory(): Promise<SessionMemory>;
   work: WorkSource;

@@ -173,7 +173,7 @@ export async function mapOpenHunks(
     model,
     system,
     budget: scaled.budget,
-    maxOutputTokens: ports.outputCap ?? settings.maxOutputTokens,
+    maxOutputTokens: ports.outputCap,
     concurrency: settings.reviewConcurrency,
     maxChars: CHILD_BATCH_CHARS,
     nonce: opts.facts.nonce,

@@ -179,6 +179,8 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
       model: () => Promise.resolve(o.model ?? scriptedModel([])),
       memory: () => Promise.resolve(NO_MEMORY),
       lastReview: () => Promise.resolve({}),
+      outputCap: run.settings.maxOutputTokens,
+      resentRequests: () => 0,
       memoryStore: () =>
         Promise.resolve({
           source: "fake",
