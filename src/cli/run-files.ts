@@ -11,12 +11,18 @@ import { isScriptedModel, SCRIPTED_LABEL } from "../model/scripted-model.js";
 import type { Redactor } from "../redact/redactor.js";
 import { VERSION } from "../version.js";
 
+/** The paths of the files a run keeps beside its journal. */
+export interface RunFiles {
+  result: string;
+  page: string;
+}
+
 /** Writes `result.json` (redacted) and then `journal.html` beside the journal; returns their paths. */
 export async function keepRunFiles(
   journalPath: string,
   result: unknown,
   redactor: Redactor,
-): Promise<{ result: string; page: string }> {
+): Promise<RunFiles> {
   const dir = dirname(journalPath);
   const resultPath = join(dir, "result.json");
   writeFileSync(resultPath, `${redactor.redact(JSON.stringify(result, null, 2))}\n`);
