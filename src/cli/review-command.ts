@@ -7,7 +7,7 @@ import { renderReviewBody } from "../review/publish-text.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
 import { cliSettings, readCliEnv, requireModel, type CliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budget-flags.js";
-import { CliExit, endOf, EXIT, firstLine } from "./exit.js";
+import { endOf, EXIT } from "./exit.js";
 import { checkUserFile, localMemory } from "./local-context.js";
 import { localSource } from "./local-source.js";
 import { MODEL_OPTIONS, MODEL_USAGE, modelInputs } from "./model-flags.js";
@@ -123,11 +123,13 @@ function reviewPublication(outcome: Outcome, run: CliRun, json: boolean): LocalP
   const { stats } = outcome;
   const journal = run.journal.path;
   const failed = outcome.conclusion === "failure";
+  // A failure's reason is the outcome's note; the journal says the rest.
   const end = endOf({
     command: "review",
     failed,
     stop: run.stopped() ?? outcome.stop,
     why: outcome.note,
+    journal,
   });
   const result = {
     conclusion: outcome.conclusion,
@@ -150,14 +152,7 @@ function reviewPublication(outcome: Outcome, run: CliRun, json: boolean): LocalP
       ms: stats.ms,
     },
     result,
-    // A failure's reason is the outcome's note; the journal says the rest.
-    end:
-      end?.code === EXIT.failed
-        ? new CliExit(
-            `review failed: ${firstLine(outcome.note ?? "no reason given")} (journal: ${journal})`,
-            end.code,
-          )
-        : end,
+    end,
     print: (files) => {
       if (json) return { json: JSON.stringify(result, null, 2) };
       if (failed) return undefined;
