@@ -50,6 +50,14 @@ export interface CliRun {
   close(): void;
 }
 
+/** Where a local run keeps its journal, its time limit, and who watches its events. */
+export interface CliRunOptions {
+  runsDir: string;
+  journalPath?: string | undefined;
+  timeoutMinutes?: number | undefined;
+  observe?: (event: JournalEvent) => void;
+}
+
 /**
  * Starts a local run: the journal at `journalPath` (else under `<runsDir>/<id>/`), the API key
  * redacted from everything written, Ctrl-C and SIGTERM turned into a cancellation that still
@@ -57,12 +65,7 @@ export interface CliRun {
  * `timeoutMinutes` into a timeout. `observe` sees every journal event (for progress). A given
  * `journalPath` has been checked by `writableFileArg`.
  */
-export function startCliRun(opts: {
-  runsDir: string;
-  journalPath?: string | undefined;
-  timeoutMinutes?: number | undefined;
-  observe?: (event: JournalEvent) => void;
-}): CliRun {
+export function startCliRun(opts: CliRunOptions): CliRun {
   const env = readCliEnv();
   const id = localRunId();
   const redactor = new Redactor();
@@ -170,19 +173,19 @@ export function requireModel(settings: Settings): void {
     );
 }
 
+/** What a command gives for its run's ports; the rest comes from the run. */
+export interface CliPortOptions {
+  settings: Settings;
+  trigger: Trigger;
+  work: WorkSource;
+  memory?: () => Promise<SessionMemory>;
+  status?: (line: string) => void;
+  /** Counts every model request against the run's budget (for modes that do not). */
+  meter?: SpendMeter;
+}
+
 /** The modes' ports for a local run: the endpoint from the environment, nothing posted to GitHub. */
-export function cliPorts(
-  run: CliRun,
-  opts: {
-    settings: Settings;
-    trigger: Trigger;
-    work: WorkSource;
-    memory?: () => Promise<SessionMemory>;
-    status?: (line: string) => void;
-    /** Counts every model request against the run's budget (for modes that do not). */
-    meter?: SpendMeter;
-  },
-): ModePorts {
+export function cliPorts(run: CliRun, opts: CliPortOptions): ModePorts {
   const { settings, meter } = opts;
   // One for the run: every model client learns what the endpoint refuses, once.
   const negotiation = negotiationFor(settings, run.journal);

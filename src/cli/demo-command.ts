@@ -5,7 +5,8 @@ import { DEMO_MODEL, DEMO_PR, DEMO_REPO } from "../demo/sample.js";
 import { parseCli, printedHelp } from "./args.js";
 import { EXIT } from "./exit.js";
 import { printErr, printOut } from "./output.js";
-import { writeJournalPage } from "./run-files.js";
+import { renderJournalPage } from "../publish/journal-page.js";
+import { Redactor } from "../redact/redactor.js";
 
 export const USAGE = `usage: rivumi demo [--out DIR]
 
@@ -28,7 +29,8 @@ export async function run(argv: string[]): Promise<number> {
   const journal = join(out, "journal.jsonl");
   const page = join(out, "journal.html");
   const kept = demo.kept.includes(journal);
-  if (kept) await writeJournalPage(journal, page);
+  // The page beside the journal, as the action renders it (its own secrets are not known here).
+  if (kept) await renderJournalPage(journal, new Redactor());
   const outputs: Record<string, string> = { ...demo.outputs };
   if (kept) outputs["journal-file"] = journal;
   const resultFile = join(out, "result.json");

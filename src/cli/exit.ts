@@ -64,13 +64,15 @@ const LIMIT_FLAGS: Partial<Record<StopReason, string>> = {
 
 /**
  * How a run that produced a result ends: undefined for a clean finish, else the line for stderr
- * and the status. `stop` is why the run stopped early, if it did.
+ * and the status. `stop` is why the run stopped early, if it did; a failure's line ends with the
+ * `journal` to read, when one is given.
  */
 export function endOf(opts: {
   command: string;
   failed: boolean;
   stop: StopReason | undefined;
   why: string | undefined;
+  journal?: string;
 }): CliExit | undefined {
   const { stop } = opts;
   if (stop === "cancelled") return interruption();
@@ -80,11 +82,11 @@ export function endOf(opts: {
       `stopped at the limit set by ${flag}; the result above is partial`,
       EXIT.limit,
     );
-  if (opts.failed)
-    return new CliExit(
-      `${opts.command} failed: ${firstLine(opts.why ?? "no reason given")}`,
-      EXIT.failed,
-    );
+  if (opts.failed) {
+    const where = opts.journal !== undefined ? ` (journal: ${opts.journal})` : "";
+    const why = firstLine(opts.why ?? "no reason given");
+    return new CliExit(`${opts.command} failed: ${why}${where}`, EXIT.failed);
+  }
   return undefined;
 }
 

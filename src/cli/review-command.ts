@@ -1,15 +1,13 @@
-import { errorText } from "../util/error-text.js";
 import { join } from "node:path";
-import { runMode } from "../modes/index.js";
 import type { Outcome } from "../outcome/outcome.js";
 import { DEFAULT_REVIEW_TASK, type AgentPlan } from "../plan/plan.js";
 import { redactOutcomeText } from "../publish/redact-outcome.js";
 import { formatUsage } from "../markdown/usage-line.js";
 import { renderReviewBody } from "../review/publish-text.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliPorts, cliSettings, readCliEnv, requireModel, startCliRun } from "./bootstrap.js";
+import { cliSettings, readCliEnv, requireModel, type CliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budget-flags.js";
-import { CliExit, endOf, EXIT, exitWith, firstLine } from "./exit.js";
+import { endOf, EXIT } from "./exit.js";
 import { checkUserFile, localMemory } from "./local-context.js";
 import { localSource } from "./local-source.js";
 import { MODEL_OPTIONS, MODEL_USAGE, modelInputs } from "./model-flags.js";
@@ -18,8 +16,8 @@ import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "
 import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { UsageError } from "./usage-error.js";
-import { printJson, printOut } from "./output.js";
-import { keepRunFiles, scriptedField } from "./run-files.js";
+import { localMode, runLocal, type LocalPublication } from "./local-run.js";
+import { scriptedField } from "./run-files.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]
                     [--max-turns N] [--max-tokens N] [--timeout-minutes N] [--max-cost-usd X]
@@ -89,11 +87,7 @@ export async function run(argv: string[]): Promise<number> {
 
   const status = values.json ? undefined : terminalStatus(Date.now());
   const progress = status ? new ReviewProgress(status) : undefined;
-  const run = startCliRun({
-    runsDir: join(diff.root, ".rivumi", "runs"),
-    timeoutMinutes: settings.timeoutMinutes,
-    ...(progress ? { observe: (event) => progress.observe(event) } : {}),
-  });
+  const runsDir = join(diff.root, ".rivumi", "runs");
   const plan: AgentPlan = {
     kind: values.task ? "task" : "review",
     pr: undefined,
@@ -101,50 +95,41 @@ export async function run(argv: string[]): Promise<number> {
     trusted: true,
     reason: "a local run by the checkout's owner",
   };
-  const work = localSource(diff, {
-    userFile: values["user-file"],
-    artifacts: join(diff.root, ".rivumi", "runs", run.id),
-    journal: run.journal,
+  return runLocal({
+    phase: "review",
+    start: {
+      runsDir,
+      timeoutMinutes: settings.timeoutMinutes,
+      ...(progress ? { observe: (event) => progress.observe(event) } : {}),
+    },
+    status,
+    work: (run) =>
+      localMode(run, plan, {
+        settings,
+        trigger: { kind: "local", root: diff.root },
+        work: localSource(diff, {
+          userFile: values["user-file"],
+          artifacts: join(runsDir, run.id),
+          journal: run.journal,
+        }),
+        memory: () => localMemory(diff.root, run.journal),
+      }),
+    publish: (outcome, run) => reviewPublication(outcome, run, values.json),
   });
-  const ports = cliPorts(run, {
-    settings,
-    trigger: { kind: "local", root: diff.root },
-    work,
-    memory: () => localMemory(diff.root, run.journal),
-  });
-  let outcome: Outcome;
-  try {
-    outcome = await runMode(ports, plan);
-  } catch (error) {
-    const message = errorText(error);
-    run.journal.emit({
-      type: "run.failed",
-      phase: "review",
-      error: message,
-      ms: Date.now() - run.started,
-    });
-    throw error;
-  } finally {
-    status?.done();
-    run.close();
-  }
+}
+
+/** What a local review prints and keeps: the review as text, or result.json's object as JSON. */
+function reviewPublication(outcome: Outcome, run: CliRun, json: boolean): LocalPublication {
   const { stats } = outcome;
-  run.journal.emit({
-    type: "run.finished",
-    conclusion: outcome.conclusion,
-    stop: outcome.stop ?? "none",
-    turns: stats.turns,
-    usage: stats.usage,
-    ...(stats.costUsd !== undefined ? { costUsd: stats.costUsd } : {}),
-    ms: stats.ms,
-  });
   const journal = run.journal.path;
   const failed = outcome.conclusion === "failure";
+  // A failure's reason is the outcome's note; the journal says the rest.
   const end = endOf({
     command: "review",
     failed,
     stop: run.stopped() ?? outcome.stop,
     why: outcome.note,
+    journal,
   });
   const result = {
     conclusion: outcome.conclusion,
@@ -157,27 +142,31 @@ export async function run(argv: string[]): Promise<number> {
     cost_usd: stats.costUsd ?? null,
     journal,
   };
-  const files = await keepRunFiles(journal, result, run.redactor);
-  if (values.json) {
-    printJson(`${run.redactor.redact(JSON.stringify(result, null, 2))}\n`);
-  } else if (!failed) {
-    // Redacted as written and again as rendered (see redactOutcomeText).
-    const shown = redactOutcomeText(outcome, (text) => run.redactor.redact(text));
-    const label = scriptedField(stats.model).scripted;
-    const out = [
-      ...(label ? [`(${label})`, ""] : []),
-      renderReviewBody(shown),
-      formatUsage(stats),
-      `journal: ${journal}`,
-      `page: ${files.page}`,
-    ].join("\n");
-    printOut(`${run.redactor.redact(out)}\n`);
-  }
-  if (!end) return EXIT.ok;
-  // A failure's reason is the outcome's note; the journal says the rest.
-  const message =
-    end.code === EXIT.failed
-      ? `review failed: ${firstLine(outcome.note ?? "no reason given")} (journal: ${journal})`
-      : end.message;
-  return exitWith(new CliExit(run.redactor.redact(message), end.code));
+  return {
+    finished: {
+      conclusion: outcome.conclusion,
+      stop: outcome.stop ?? "none",
+      turns: stats.turns,
+      usage: stats.usage,
+      ...(stats.costUsd !== undefined ? { costUsd: stats.costUsd } : {}),
+      ms: stats.ms,
+    },
+    result,
+    end,
+    print: (files) => {
+      if (json) return { json: JSON.stringify(result, null, 2) };
+      if (failed) return undefined;
+      // Redacted as written and again as rendered (see redactOutcomeText).
+      const shown = redactOutcomeText(outcome, (text) => run.redactor.redact(text));
+      const label = scriptedField(stats.model).scripted;
+      const text = [
+        ...(label ? [`(${label})`, ""] : []),
+        renderReviewBody(shown),
+        formatUsage(stats),
+        `journal: ${journal}`,
+        `page: ${files?.page}`,
+      ];
+      return { text: text.join("\n") };
+    },
+  };
 }

@@ -1,28 +1,20 @@
-import { errorText } from "../util/error-text.js";
 import { plural } from "../util/plural.js";
 import { resolve } from "node:path";
-import { runMode } from "../modes/index.js";
 import type { Outcome, StopReason } from "../outcome/outcome.js";
 import type { RlmPlan } from "../plan/plan.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliPorts, cliSettings, readCliEnv, requireModel, startCliRun } from "./bootstrap.js";
+import { cliSettings, readCliEnv, requireModel, type CliRun } from "./bootstrap.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
-import { CliExit, endOf, EXIT, exitWith } from "./exit.js";
+import { CliExit, endOf, EXIT } from "./exit.js";
 import { EFFORT_OPTIONS, EFFORT_USAGE, modelInputs } from "./model-flags.js";
 import { readableFileArg, writableFileArg } from "./paths.js";
-import {
-  SANDBOX_OPTION,
-  SANDBOX_USAGE,
-  sandboxInputs,
-  unconfinedExit,
-  warnIfUnconfined,
-} from "./sandbox-flag.js";
+import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "./sandbox-flag.js";
 import { terminalStatus } from "./progress.js";
 import { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
-import { printJson, printOut } from "./output.js";
-import { keepRunFiles, scriptedField } from "./run-files.js";
+import { localMode, runLocal, type LocalPublication } from "./local-run.js";
+import { scriptedField } from "./run-files.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]
                  [--max-iterations N] [--max-depth N] [--concurrency N] [--max-child-calls N]
@@ -103,49 +95,45 @@ export async function run(argv: string[]): Promise<number> {
   warnIfUnconfined(settings.rlmSandbox);
 
   const status = values.json ? undefined : terminalStatus(Date.now());
-  const run = startCliRun({
-    runsDir: resolve(".rivumi", "runs"),
-    journalPath,
-    timeoutMinutes: budget.timeoutMinutes,
+  return runLocal({
+    phase: "rlm",
+    start: {
+      runsDir: resolve(".rivumi", "runs"),
+      journalPath,
+      timeoutMinutes: budget.timeoutMinutes,
+    },
+    status,
+    work: async (run) => {
+      const meter = new SpendMeter(budget, (reason) => run.stop(reason));
+      const outcome = await localMode(run, plan, {
+        settings,
+        trigger: { kind: "local", root: process.cwd() },
+        work: { target: noWorkspace, open: noWorkspace },
+        meter,
+        ...(status ? { status: (line: string) => status.show(line) } : {}),
+      });
+      return { outcome, costUsd: meter.costUsd };
+    },
+    publish: ({ outcome, costUsd }, run) =>
+      rlmPublication(outcome, run, {
+        costUsd,
+        model: settings.model,
+        json: values.json,
+        // Beside a journal of the runs folder only: --journal FILE may sit among the user's own files.
+        keepFiles: journalPath === undefined,
+      }),
   });
-  const meter = new SpendMeter(budget, (reason) => run.stop(reason));
-  const ports = cliPorts(run, {
-    settings,
-    trigger: { kind: "local", root: process.cwd() },
-    work: { target: noWorkspace, open: noWorkspace },
-    meter,
-    ...(status ? { status: (line: string) => status.show(line) } : {}),
-  });
-  let outcome: Outcome;
-  try {
-    outcome = await runMode(ports, plan);
-  } catch (error) {
-    const message = errorText(error);
-    run.journal.emit({
-      type: "run.failed",
-      phase: "rlm",
-      error: message,
-      ms: Date.now() - run.started,
-    });
-    const unconfined = unconfinedExit(error);
-    if (unconfined) return exitWith(unconfined);
-    throw error;
-  } finally {
-    status?.done();
-    run.close();
-  }
+}
+
+/** What a local RLM run prints and keeps: the answer and its counts, or the JSON. */
+function rlmPublication(
+  outcome: Outcome,
+  run: CliRun,
+  opts: { costUsd: number | undefined; model: string; json: boolean; keepFiles: boolean },
+): LocalPublication {
   const { result } = outcome;
   if (result.kind !== "rlm") throw new Error("the RLM mode returned no answer");
-  const costUsd = meter.costUsd;
-  run.journal.emit({
-    type: "run.finished",
-    conclusion: result.finalized ? "success" : "failure",
-    stop: run.stopped() ?? result.stop,
-    turns: result.iterations,
-    usage: outcome.stats.usage,
-    ...(costUsd !== undefined ? { costUsd } : {}),
-    ms: Date.now() - run.started,
-  });
+  const { costUsd } = opts;
   const { usage } = outcome.stats;
   const journal = run.journal.path;
   const cost = costUsd !== undefined ? ` · cost ${formatCost(costUsd)}` : "";
@@ -154,7 +142,7 @@ export async function run(argv: string[]): Promise<number> {
   const reasoning = usage.reasoningTokens > 0 ? ` (${usage.reasoningTokens} reasoning)` : "";
   const json = {
     answer: result.answer,
-    ...scriptedField(settings.model),
+    ...scriptedField(opts.model),
     confidence: result.confidence,
     iterations: result.iterations,
     child_calls: result.childCalls,
@@ -169,24 +157,34 @@ export async function run(argv: string[]): Promise<number> {
     root_max_prompt_chars: result.rootMaxPromptChars,
     journal,
   };
-  // Beside a journal of the runs folder only: --journal FILE may sit among the user's own files.
-  if (journalPath === undefined) await keepRunFiles(journal, json, run.redactor);
-  const label = scriptedField(settings.model).scripted;
-  const out = values.json
-    ? JSON.stringify(json)
-    : [
+  const label = scriptedField(opts.model).scripted;
+  const end = result.finalized ? undefined : rlmEnd(result.stop, run.stopped(), result.answer);
+  return {
+    finished: {
+      conclusion: result.finalized ? "success" : "failure",
+      stop: run.stopped() ?? result.stop,
+      turns: result.iterations,
+      usage,
+      ...(costUsd !== undefined ? { costUsd } : {}),
+      ms: Date.now() - run.started,
+    },
+    result: opts.keepFiles ? json : undefined,
+    end,
+    print: () => {
+      if (opts.json) return { json: JSON.stringify(json) };
+      // A failed run prints only its one line, unless the output is JSON for a program to read.
+      if (end?.code === EXIT.failed) return undefined;
+      const text = [
         ...(label ? [`(${label})`, ""] : []),
         result.answer,
         "",
         `confidence: ${result.confidence ?? "none"} · ${result.stop} after ${plural(result.iterations, "iteration")} · ${plural(result.childCalls, "child call")}`,
         `tokens: ${usage.promptTokens} in${cached}, ${usage.completionTokens} out${reasoning}${cost} · largest root request: ${result.rootMaxPromptChars} chars`,
         `journal: ${journal}`,
-      ].join("\n");
-  const end = result.finalized ? undefined : rlmEnd(result.stop, run.stopped(), result.answer);
-  // A failed run prints only its one line, unless the output is JSON for a program to read.
-  if (values.json || end?.code !== EXIT.failed)
-    (values.json ? printJson : printOut)(`${run.redactor.redact(out)}\n`);
-  return exitWith(end && new CliExit(run.redactor.redact(end.message), end.code));
+      ];
+      return { text: text.join("\n") };
+    },
+  };
 }
 
 /** How an RLM run without finalize() ends: a limit (3), Ctrl-C (130), or a failure (1). */

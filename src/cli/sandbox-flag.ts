@@ -1,6 +1,6 @@
 // `--rlm-sandbox`, for every command that may run the RLM engine's REPL (`rlm`, and `review` for
 // a large diff): the action's `rlm-sandbox` input on the command line.
-import { RlmUnconfinedError } from "../rlm/engine.js";
+import { RlmUnconfinedError } from "../rlm/confinement.js";
 import { CliExit, EXIT } from "./exit.js";
 
 export const SANDBOX_OPTION = { "rlm-sandbox": { type: "string" } } as const;

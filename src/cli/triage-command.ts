@@ -7,7 +7,7 @@ import { openLogInput } from "./triage-input.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
 import { formatHistory, readLocalHistory } from "./triage-history.js";
-import { journalTriage } from "./triage-journal.js";
+import { publishTriage } from "./triage-journal.js";
 
 export const USAGE = `usage: rivumi triage --log FILE|- [--step NAME] [--max-bytes N] [--json]
        rivumi triage --history [--repo DIR] [--branch NAME] [--signature SIG] [--json]
@@ -85,11 +85,15 @@ export async function run(argv: string[]): Promise<number> {
     }
   });
   if (values.step && result.failedStep === undefined) throw unknownStep(values.step, result);
-  const json = triageJson(result);
-  const journal = await journalTriage({ log: values.log, bytes, started, result, json });
-  if (values.json) printJson(`${JSON.stringify({ ...json, journal })}\n`);
-  else printOut(`${formatTriage(result)}\njournal: ${journal}\n`);
-  return 0;
+  return publishTriage({
+    log: values.log,
+    bytes,
+    started,
+    result,
+    json: triageJson(result),
+    asJson: values.json,
+    text: () => formatTriage(result),
+  });
 }
 
 /** Runs `work` with Ctrl-C and SIGTERM turned into an abort that ends with the usual line. */
