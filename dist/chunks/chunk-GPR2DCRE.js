@@ -1,5 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{c as s}from"./chunk-6QSKGHOY.js";var i={ok:0,failed:1,usage:2,limit:3,interrupted:130,terminated:143},u;function l(e){let n=["SIGINT","SIGTERM"].map(t=>{let o=()=>{u??=t,e()};return process.once(t,o),()=>process.removeListener(t,o)});return()=>n.forEach(t=>t())}function d(){return u==="SIGTERM"?new r("terminated (SIGTERM)",i.terminated):new r("interrupted (Ctrl-C)",i.interrupted)}var r=class extends Error{constructor(t,o){super(t);this.code=o}code;name="CliExit"},c={"max-turns":"--max-turns","max-tokens":"--max-tokens","max-cost":"--max-cost-usd",timeout:"--timeout-minutes"};function f(e){let{stop:n}=e;if(n==="cancelled")return d();let t=n?c[n]:void 0;if(t)return new r(`stopped at the limit set by ${t}; the result above is partial`,i.limit);if(e.failed)return new r(`${e.command} failed: ${a(e.why??"no reason given")}`,i.failed)}function a(e){return e.trim().split(`
-`)[0]??""}function p(e){return e?(s(`rivumi: ${a(e.message)}
-`),e.code):i.ok}var E="0.1.0";export{i as a,l as b,d as c,r as d,f as e,a as f,p as g,E as h};

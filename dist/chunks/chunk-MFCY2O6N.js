@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+var s=Object.freeze({maxIterations:25,nestedIterations:12,maxDepth:1,concurrency:8,maxBatch:16,maxChildCalls:500,maxTokens:4e6,maxChildChars:2e5,maxSourceChars:8e6,cellTimeoutMs:12e4,previewChars:4e3,keepTurns:6,searchSeconds:10}),o={maxIterations:[1,500],nestedIterations:[1,500],maxDepth:[0,3],concurrency:[1,64],maxBatch:[1,64],keepTurns:[1,100]};function i(a){let n={...s};for(let r of Object.keys(s)){let e=a[r];if(e===void 0)continue;let[m,t]=o[r]??[0,Number.MAX_SAFE_INTEGER];if(!Number.isInteger(e)||e<m||e>t)throw new RangeError(`${r} must be a whole number from ${m} to ${t}, not ${e}`);n[r]=e}return n}export{s as a,i as b};

@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a,b,c,d,e}from"./chunk-NUQQOZ2O.js";import"./chunk-P2JTMB2L.js";import"./chunk-6L6CEA75.js";import"./chunk-74K4X2XV.js";import"./chunk-2ZY45A6D.js";import"./chunk-HBMZWPJY.js";import"./chunk-6QSKGHOY.js";import"./chunk-ZYT5RUO5.js";import"./chunk-MRG4HHPA.js";import"./chunk-WYAEEAP3.js";import"./chunk-Y57WH7SP.js";import"./chunk-BWHCFCAH.js";import"./chunk-SOSFJNIH.js";import"./chunk-4ADGFKRA.js";export{a as USAGE,b as WHERE_OPTIONS,c as layeringFlag,d as repoAndDirs,e as run};

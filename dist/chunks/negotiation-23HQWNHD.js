@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a,b,c}from"./chunk-AWTI4GIP.js";import"./chunk-IP2Q5HDJ.js";import"./chunk-5HVHLI2Y.js";import"./chunk-XE2E62PV.js";import"./chunk-LF4VZWA6.js";import"./chunk-4ADGFKRA.js";export{a as EndpointKnowledge,b as ModelNegotiation,c as negotiationFor};
