@@ -83,7 +83,7 @@ export async function run(
     plan = planRun(trigger, s, { permission: access?.permission });
     decided(journal, s, plan, access);
     const idle = { started, journalName, settings: s, trigger, journal, signal: controller.signal };
-    outcome = await runMode(action ? { ...action.ports, access } : idlePorts(idle), plan);
+    outcome = await runMode(action ? action.ports : idlePorts(idle), plan);
   } catch (error) {
     outcome = failureOutcome(error, steps, settings, pullRequestOf(plan));
   } finally {

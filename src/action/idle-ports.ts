@@ -12,7 +12,7 @@ export function idlePorts(run: Omit<RunFacts, "redact">): ModePorts {
     model: () => Promise.reject(new Error("the model is not available to this run")),
     memory: () => Promise.resolve(NO_MEMORY),
     memoryStore: () => Promise.reject(new Error("the memory store is not available to this run")),
-    access: undefined,
+    access: () => Promise.resolve(undefined),
     work: {
       target: () => Promise.reject(new Error("no workspace is available to this run")),
       open: () => Promise.reject(new Error("no workspace is available to this run")),

@@ -136,7 +136,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     resentRequests: () => negotiation.resentRequests,
     memory: () => (memory ??= loadMemory()),
     memoryStore: () => store,
-    access: undefined,
+    access: () => access,
     work: workspaces,
     ci: async () => ({
       github,

@@ -216,7 +216,7 @@ export function cliPorts(run: CliRun, opts: CliPortOptions): ModePorts {
     memory: opts.memory ?? (() => Promise.resolve(NO_MEMORY)),
     memoryStore: () =>
       Promise.reject(new Error("memory commands run through 'rivumi memory' locally")),
-    access: undefined,
+    access: () => Promise.resolve(undefined),
     work: opts.work,
     ci: () => Promise.reject(new Error("locally, triage a log file with 'rivumi triage --log'")),
     progress: () => undefined,

@@ -9,8 +9,11 @@ import type { RunFacts } from "../run-facts.js";
 export interface MemoryPorts extends RunFacts {
   /** The memory store the commands write to. */
   memoryStore(): Promise<MemoryStore>;
-  /** The asker's permission, from the trust check. */
-  access: { permission: string; roleName: string } | undefined;
+  /**
+   * The asker's permission: the trust check's answer, the one the plan was decided on (undefined
+   * when nobody was asked).
+   */
+  access(): Promise<{ permission: string; roleName: string } | undefined>;
 }
 
 /** `/remember`, `/forget`, `/memories`: the store is written here; the reaction and reply are published. */
@@ -22,7 +25,7 @@ export async function runMemoryCommand(ports: MemoryPorts): Promise<Outcome<Memo
     repo: trigger.repo,
     trigger,
     settings: ports.settings,
-    permission: ports.access ?? { permission: "none", roleName: "none" },
+    permission: (await ports.access()) ?? { permission: "none", roleName: "none" },
     journal: ports.journal,
     store: await ports.memoryStore(),
     redact: ports.redact,

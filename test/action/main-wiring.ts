@@ -190,7 +190,7 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
             return Promise.resolve({ attempts: 1, duplicate: false });
           },
         }),
-      access: undefined,
+      access: () => access,
       work: {
         target: () =>
           Promise.resolve({

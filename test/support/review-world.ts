@@ -123,7 +123,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     resentRequests: () => negotiation.resentRequests,
     memory: () => Promise.resolve(NO_MEMORY),
     memoryStore: () => Promise.reject(new Error("no memory store in the review world")),
-    access: undefined,
+    access: () => Promise.resolve(undefined),
     work: {
       target: async () => {
         const { head, mergeBase } = await now();
