@@ -1,13 +1,13 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActionLog } from "./action/log.js";
 import { actionPorts, type ActionPorts, type ActionRun } from "./action/ports.js";
 import {
   actionSettings,
-  decided,
+  journalPlan,
   failureOutcome,
   finishAction,
   noOutcome,
+  requireModelFor,
 } from "./action/run-steps.js";
 import { catchStopSignals, type StopSignals } from "./action/signals.js";
 import type { Settings } from "./config/settings.js";
@@ -18,7 +18,7 @@ import { runMode } from "./modes/index.js";
 import type { Outcome } from "./outcome/outcome.js";
 import { planRun, pullRequestOf, type Plan } from "./plan/plan.js";
 import { Redactor } from "./redact/redactor.js";
-import { readRunnerEnv, runDirectory, type ActionsCore } from "./runner-env.js";
+import { readEventPayload, readRunnerEnv, runDirectory, type ActionsCore } from "./runner-env.js";
 import { triggerDetail } from "./trigger/detail.js";
 import { parseTrigger } from "./trigger/parse-event.js";
 import { inPhase } from "./util/phase.js";
@@ -67,9 +67,8 @@ export async function run(
     ));
     timer = setTimeout(() => controller.abort({ rivumi: "timeout" }), s.timeoutMinutes * 60_000);
     timer.unref();
-    const event = () => JSON.parse(readFileSync(runner.eventPath, "utf8")) as unknown;
     const trigger = await inPhase("trigger", () =>
-      Promise.resolve(parseTrigger(runner.eventName, event())),
+      Promise.resolve(parseTrigger(runner.eventName, readEventPayload(runner))),
     );
     journal.emit({ type: "trigger.parsed", kind: trigger.kind, detail: triggerDetail(trigger) });
     let access: { permission: string; roleName: string } | undefined;
@@ -81,7 +80,8 @@ export async function run(
       access = await inPhase("trust", () => asked);
     }
     plan = planRun(trigger, s, { permission: access?.permission });
-    decided(journal, s, plan, access);
+    journalPlan(journal, plan, access);
+    requireModelFor(plan, s);
     const idle = { started, journalName, settings: s, trigger, journal, signal: controller.signal };
     outcome = await runMode(action ? action.ports : idlePorts(idle), plan);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -82,4 +83,9 @@ export function runDirectory(r: RunnerEnv, job: string | undefined): string {
     .join("-")
     .replace(/[^A-Za-z0-9_.-]/g, "-");
   return join(r.runnerTemp, "rivumi", id);
+}
+
+/** The event's payload, as the runner wrote it (GITHUB_EVENT_PATH); untrusted, parsed by trigger/. */
+export function readEventPayload(runner: Pick<RunnerEnv, "eventPath">): unknown {
+  return JSON.parse(readFileSync(runner.eventPath, "utf8")) as unknown;
 }

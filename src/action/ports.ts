@@ -112,6 +112,9 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     site: { serverUrl: runner.serverUrl, repo: `${trigger.repo.owner}/${trigger.repo.repo}` },
     annotate: run.annotate,
   });
+  // What the last review of a pull request recorded is read before the mode, beside the trust
+  // check, and once: the sticky comment keeps what it found, and `lastReview` decodes it.
+  if (trigger.kind === "pull_request") void background(publisher.previousBody(trigger.number));
   // One for the run: every model client learns what the endpoint refuses, once.
   const negotiation = negotiationFor(settings, journal);
   const record = endpointRecorder(settings, journal);

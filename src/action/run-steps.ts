@@ -37,23 +37,29 @@ export function actionSettings(
   return settings;
 }
 
-/** What the plan decided, journalled; a review or task with no model stops in the settings phase. */
-export function decided(
+const sendsCode = (plan: { kind: string }) => plan.kind === "review" || plan.kind === "task";
+
+/** What the plan decided, and on what permission, in the journal (`plan.decided`). */
+export function journalPlan(
   journal: Journal,
-  settings: Settings,
   plan: { kind: string; reason: string; trusted?: boolean },
   access: { permission: string } | undefined,
 ): void {
-  const agent = plan.kind === "review" || plan.kind === "task";
   journal.emit({
     type: "plan.decided",
     action: plan.kind,
-    trusted: agent && plan.trusted === true,
+    trusted: sendsCode(plan) && plan.trusted === true,
     reason: plan.reason,
     ...(access ? { permission: access.permission } : {}),
   });
-  // A review or task with no model would send the code to an endpoint that refuses it.
-  if (agent && !modelConfigured(settings))
+}
+
+/**
+ * Stops a review or task that has no model configured, in the settings phase: it would send the
+ * code to an endpoint that refuses it.
+ */
+export function requireModelFor(plan: { kind: string }, settings: Settings): void {
+  if (sendsCode(plan) && !modelConfigured(settings))
     throw new PhaseError(
       "settings",
       noModelMessage(settings.baseUrl, { key: "the api-key input", url: "the base-url input" }),

@@ -41,7 +41,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     job: "the runner's environment, read once",
     src: none,
     packages: ["@actions/core"],
-    node: ["node:os", "node:path"],
+    node: ["node:fs", "node:os", "node:path"],
   },
   redact: {
     rank: 2,
