@@ -26,7 +26,9 @@ describe("architecture of src/", () => {
     const fromMain = result.edges
       .filter((e) => e.from === "main.ts")
       .map((e) => (e.target.kind === "error" ? e.target.reason : e.target.name));
-    expect(fromMain).toEqual(expect.arrayContaining(["plan/plan.ts", "node:path", "@actions/core"]));
+    expect(fromMain).toEqual(
+      expect.arrayContaining(["plan/plan.ts", "node:path", "@actions/core"]),
+    );
   });
 
   it("is the layering docs/ARCHITECTURE.md describes: every folder with its rank", () => {
