@@ -3,6 +3,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck/light.js";
 import { createActionsPort } from "./actions-port.js";
+import { createReviewThreadsPort } from "./review-threads.js";
 import type {
   CallOptions,
   GitHubPort,
@@ -163,6 +164,7 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
 
   return {
     ...createActionsPort(octokit, repoRef),
+    ...createReviewThreadsPort(octokit, readers.get(octokit) ?? octokit, repoRef),
     async viewerLogin(opts) {
       const reader = readers.get(octokit) ?? octokit;
       const res = await reader.graphql<{ viewer: { login: string } }>(

@@ -35,6 +35,20 @@ export interface GitHubPort {
   listReviews(number: number, opts?: CallOptions): Promise<ReviewSummary[]>;
   /** Reacts to an issue comment (the memory commands' +1 or confused). */
   createReaction(commentId: number, content: "+1" | "confused", opts?: CallOptions): Promise<void>;
+  /** Every review thread of the pull request, through GraphQL, all pages. */
+  listReviewThreads(number: number, opts?: CallOptions): Promise<ReviewThread[]>;
+  /**
+   * Resolves a review thread (GraphQL `resolveReviewThread`). A refusal GitHub answers as an HTTP
+   * 200 with `errors[]` (FORBIDDEN without `contents: write`) throws a `GraphQLRefusal`.
+   */
+  resolveReviewThread(threadId: string, opts?: CallOptions): Promise<void>;
+  /** Replies in the thread of a review comment (REST `POST /pulls/{n}/comments/{id}/replies`). */
+  replyToReviewComment(
+    number: number,
+    commentId: number,
+    body: string,
+    opts?: CallOptions,
+  ): Promise<{ id: number; url: string }>;
 
   // Failed-CI triage: reads of GitHub Actions, and one issue per failure signature.
   getWorkflowRun(runId: number): Promise<WorkflowRunInfo>;
@@ -67,6 +81,39 @@ export interface GitHubPort {
     change: { title: string; body: string },
     opts?: CallOptions,
   ): Promise<IssueInfo>;
+}
+
+/**
+ * A review thread on a pull request, as GitHub's GraphQL API gives it (`reviewThreads`), with every
+ * comment (pages past 100 threads and 100 comments are read). Bodies are untrusted text.
+ */
+export interface ReviewThread {
+  /** The thread's GraphQL node id, for `resolveReviewThread`. */
+  id: string;
+  isResolved: boolean;
+  /** GitHub's own verdict: the lines the thread was on changed since it was written. */
+  isOutdated: boolean;
+  path: string;
+  /** The line on the head the thread is on now; null when GitHub cannot place it any more. */
+  line: number | null;
+  /** The line the first comment was written on, at its own commit. */
+  originalLine: number | null;
+  /** Who resolved it, when it is resolved (a bot's login without `[bot]`, as GraphQL gives it). */
+  resolvedBy: string | undefined;
+  comments: ReviewThreadComment[];
+}
+
+export interface ReviewThreadComment {
+  /** The REST id (`databaseId`), for replies and reactions. */
+  id: number;
+  /** The login without `[bot]` for a bot, as GraphQL gives it. */
+  author: string;
+  body: string;
+  createdAt: string;
+  /** Whether the token's own identity wrote it, where GitHub says so (`viewerDidAuthor`). */
+  viewerDidAuthor: boolean | undefined;
+  /** Logins that reacted 👎 to it. */
+  thumbsDown: string[];
 }
 
 export interface RepoRef {

@@ -1,0 +1,189 @@
+// A pull request's review threads, through GitHub's GraphQL API (REST has no threads): read whole,
+// every page, and resolved one at a time; and a reply in a thread, through REST.
+import type { Octokit } from "@octokit/rest";
+import type {
+  CallOptions,
+  GitHubPort,
+  RepoRef,
+  ReviewThread,
+  ReviewThreadComment,
+} from "./port.js";
+
+/** A GraphQL request GitHub answered with `errors[]` (an HTTP 200): `type` is GitHub's, e.g. FORBIDDEN. */
+export class GraphQLRefusal extends Error {
+  constructor(
+    readonly type: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = "GraphQLRefusal";
+  }
+}
+
+const COMMENT_FIELDS = `
+  pageInfo { hasNextPage endCursor }
+  nodes {
+    databaseId body createdAt viewerDidAuthor
+    author { login }
+    reactions(first: 100, content: THUMBS_DOWN) { nodes { user { login } } }
+  }`;
+
+const THREADS = `query($owner: String!, $repo: String!, $number: Int!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    pullRequest(number: $number) {
+      reviewThreads(first: 100, after: $after) {
+        pageInfo { hasNextPage endCursor }
+        nodes {
+          id isResolved isOutdated path line originalLine
+          resolvedBy { login }
+          comments(first: 100) {${COMMENT_FIELDS}
+          }
+        }
+      }
+    }
+  }
+}`;
+
+const MORE_COMMENTS = `query($id: ID!, $after: String) {
+  node(id: $id) {
+    ... on PullRequestReviewThread {
+      comments(first: 100, after: $after) {${COMMENT_FIELDS}
+      }
+    }
+  }
+}`;
+
+const RESOLVE = `mutation($id: ID!) {
+  resolveReviewThread(input: { threadId: $id }) { thread { id isResolved } }
+}`;
+
+interface Page<T> {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: T[];
+}
+
+interface CommentNode {
+  databaseId: number | null;
+  body: string;
+  createdAt: string;
+  viewerDidAuthor: boolean | null;
+  author: { login: string } | null;
+  reactions: { nodes: Array<{ user: { login: string } | null }> };
+}
+
+interface ThreadNode {
+  id: string;
+  isResolved: boolean;
+  isOutdated: boolean;
+  path: string;
+  line: number | null;
+  originalLine: number | null;
+  resolvedBy: { login: string } | null;
+  comments: Page<CommentNode>;
+}
+
+/** The review-thread part of the GitHub port. `reader` asks the queries, `octokit` writes. */
+export function createReviewThreadsPort(
+  octokit: Octokit,
+  reader: Octokit,
+  { owner, repo }: RepoRef,
+): Pick<GitHubPort, "listReviewThreads" | "resolveReviewThread" | "replyToReviewComment"> {
+  const ask = async <T>(query: string, vars: object, opts: CallOptions | undefined) => {
+    try {
+      return await reader.graphql<T>(query, { ...vars, request: call(opts) });
+    } catch (error) {
+      throw refusal(error) ?? error;
+    }
+  };
+  const moreComments = async (id: string, after: string, opts: CallOptions | undefined) => {
+    const out: CommentNode[] = [];
+    for (let cursor: string | null = after; cursor !== null;) {
+      const res: { node: { comments: Page<CommentNode> } | null } = await ask(
+        MORE_COMMENTS,
+        { id, after: cursor },
+        opts,
+      );
+      const page = res.node?.comments;
+      if (!page) break;
+      out.push(...page.nodes);
+      cursor = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    }
+    return out;
+  };
+  return {
+    async listReviewThreads(number, opts) {
+      const threads: ReviewThread[] = [];
+      for (let after: string | null = null, first = true; first || after !== null; first = false) {
+        const res: { repository: { pullRequest: { reviewThreads: Page<ThreadNode> } | null } } =
+          await ask(THREADS, { owner, repo, number, after }, opts);
+        const page = res.repository.pullRequest?.reviewThreads;
+        if (!page) break;
+        for (const t of page.nodes) {
+          const { hasNextPage, endCursor } = t.comments.pageInfo;
+          const nodes =
+            hasNextPage && endCursor
+              ? [...t.comments.nodes, ...(await moreComments(t.id, endCursor, opts))]
+              : t.comments.nodes;
+          threads.push(toThread(t, nodes));
+        }
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+      }
+      return threads;
+    },
+    async resolveReviewThread(threadId, opts) {
+      try {
+        await octokit.graphql(RESOLVE, { id: threadId, request: call(opts) });
+      } catch (error) {
+        throw refusal(error) ?? error;
+      }
+    },
+    async replyToReviewComment(number, commentId, body, opts) {
+      const { data } = await octokit.rest.pulls.createReplyForReviewComment({
+        owner,
+        repo,
+        pull_number: number,
+        comment_id: commentId,
+        body,
+        request: call(opts),
+      });
+      return { id: data.id, url: data.html_url };
+    },
+  };
+}
+
+function toThread(t: ThreadNode, comments: CommentNode[]): ReviewThread {
+  return {
+    id: t.id,
+    isResolved: t.isResolved,
+    isOutdated: t.isOutdated,
+    path: t.path,
+    line: t.line,
+    originalLine: t.originalLine,
+    resolvedBy: t.resolvedBy?.login,
+    comments: comments.map(toComment),
+  };
+}
+
+function toComment(c: CommentNode): ReviewThreadComment {
+  return {
+    id: c.databaseId ?? 0,
+    // A deleted account shows as no author: GitHub's "ghost".
+    author: c.author?.login ?? "ghost",
+    body: c.body,
+    createdAt: c.createdAt,
+    viewerDidAuthor: c.viewerDidAuthor ?? undefined,
+    thumbsDown: c.reactions.nodes.flatMap((r) => (r.user ? [r.user.login] : [])),
+  };
+}
+
+/** GitHub's `errors[]` in an HTTP 200, as octokit's GraphqlResponseError carries them. */
+function refusal(error: unknown): GraphQLRefusal | undefined {
+  const errors = (error as { errors?: Array<{ type?: string; message?: string }> }).errors;
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const first = errors[0]!;
+  return new GraphQLRefusal(first.type, first.message ?? "GitHub refused the GraphQL request");
+}
+
+function call(opts: CallOptions | undefined): { signal?: AbortSignal } {
+  return opts?.signal ? { signal: opts.signal } : {};
+}
