@@ -6,7 +6,7 @@ import type { CallOptions, GitHubPort } from "./github/port.js";
 import type { Journal } from "./journal/journal.js";
 import type { Site } from "./markdown/safe-markdown.js";
 import type { Publication, ReviewResult } from "./outcome/outcome.js";
-import type { InlineResult } from "./outcome/review.js";
+import type { InlineResult, ThreadCounts } from "./outcome/review.js";
 
 /** How long a review waits for another run's pending review before treating it as a dead run's. */
 export interface PendingWait {
@@ -38,6 +38,10 @@ export interface ReviewPosted {
   state: string | undefined;
   /** Why the review itself could not be posted, when it could not. */
   error?: unknown;
+  /** What was done with Rivumi's review threads. */
+  threads?: ThreadCounts;
+  /** Why tidying the threads stopped, when GitHub refused (the rest was left as it was). */
+  tidyError?: unknown;
 }
 
 /** Posts a review's findings on their lines, pinned to the reviewed head; never throws for it. */

@@ -8,7 +8,7 @@ import { titleText } from "../triage/publish-text.js";
 
 export const FEATURE_TEXTS: FeatureTexts = {
   // A triage writes its own comment; the others the review's (only the note, without findings).
-  comment(outcome, inline, site) {
+  comment(outcome, inline, site, threads) {
     const { result } = outcome;
     switch (result.kind) {
       case "triage":
@@ -17,7 +17,7 @@ export const FEATURE_TEXTS: FeatureTexts = {
       case "memory":
       case "rlm":
       case "stop":
-        return renderComment(outcome, inline, site);
+        return renderComment(outcome, inline, site, threads);
       default:
         return unknownResult(result);
     }

@@ -22,6 +22,9 @@ export function idlePorts(run: Omit<RunFacts, "redact">): ModePorts {
     resentRequests: () => 0,
     progress: () => undefined,
     lastReview: () => Promise.reject(new Error("GitHub is not available to this run")),
+    reviewThreads: () => Promise.reject(new Error("GitHub is not available to this run")),
+    permissionOf: () => Promise.reject(new Error("GitHub is not available to this run")),
+    selfLogin: () => Promise.reject(new Error("GitHub is not available to this run")),
     redact: (text) => text,
   };
 }

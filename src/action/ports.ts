@@ -154,6 +154,9 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     }),
     progress: (update) => publisher.progress(update),
     lastReview: async (pr) => readState(await publisher.previousBody(pr)),
+    reviewThreads: (pr) => github.listReviewThreads(pr),
+    permissionOf: async (login) => (await github.getPermission(login)).permission,
+    selfLogin: () => publisher.selfLogin(),
     redact: run.redact,
   };
   return {

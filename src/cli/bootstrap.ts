@@ -222,6 +222,10 @@ export function cliPorts(run: CliRun, opts: CliPortOptions): ModePorts {
     progress: () => undefined,
     // A local review has no comment to remember an earlier review in: it is always a full one.
     lastReview: () => Promise.resolve({}),
+    // Nor any review thread, or anyone's permission to ask about.
+    reviewThreads: () => Promise.resolve([]),
+    permissionOf: () => Promise.resolve("none"),
+    selfLogin: () => Promise.reject(new Error("a local run posts nothing on GitHub")),
     ...(opts.status ? { status: opts.status } : {}),
     redact: (text) => run.redactor.redact(text),
   };

@@ -208,6 +208,8 @@ const schema = z.object({
     ),
   /** Most inline comments in one review; the rest are listed in the comment, by severity. */
   "max-inline-comments": positiveInt(25),
+  /** Resolve Rivumi's own review threads whose code was fixed (outdated, no reply, no new finding). */
+  "resolve-outdated-threads": flag(true),
   /** incremental: a new push is reviewed from the last reviewed head; full: every push in full. */
   "review-scope": trimmed
     .transform((s) => (s === "" ? "incremental" : s.toLowerCase()))
@@ -277,6 +279,7 @@ export type Settings = Readonly<{
     comments: boolean;
     minSeverity: "critical" | "major" | "minor" | "nit";
     maxComments: number;
+    resolveOutdated: boolean;
   }>;
 }>;
 
@@ -367,6 +370,7 @@ export function parseSettings(read: InputReader): Settings {
       comments: v["inline-comments"],
       minSeverity: v["min-severity"],
       maxComments: v["max-inline-comments"],
+      resolveOutdated: v["resolve-outdated-threads"],
     }),
   });
 }

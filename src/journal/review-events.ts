@@ -46,6 +46,15 @@ export type ReviewEvent =
     }
   /** What the review examined, counted by the code: the ledger's report and its one line. */
   | { type: "review.coverage"; line: string; complete: boolean; report: unknown }
+  /** What the review decided about one of Rivumi's own review threads, and why. */
+  | {
+      type: "review.thread";
+      thread: string;
+      path: string;
+      line: number | null;
+      decision: "resolve" | "dismissed" | "reply" | "keep";
+      reason: string;
+    }
   /** The review's final findings, each with where the outcome places it. */
   | { type: "review.findings"; findings: RecordedFinding[] };
 

@@ -3,7 +3,7 @@
 // feature's own part (`results.ts`).
 import type { UsageTotal } from "../model/usage.js";
 import type { FeatureResult } from "./results.js";
-import type { LastReview } from "./review.js";
+import type { LastReview, ThreadPlan } from "./review.js";
 
 export type * from "./results.js";
 export type * from "./triage.js";
@@ -66,6 +66,8 @@ export type Publication =
       commitId: string;
       /** What the last review recorded, as read before the mode (publishing does not read it again). */
       last: LastReview;
+      /** What to do with Rivumi's own review threads, decided by the review. */
+      threads: ThreadPlan;
       /** Post findings on their lines; when false only the review state is written. */
       inline: boolean;
       minSeverity: Severity;

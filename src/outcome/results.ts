@@ -42,6 +42,8 @@ export interface ReviewResult {
   noLongerApplies: GoneFinding[];
   /** Extra Markdown for the step summary (instruction diagnostics, saved changes, notices). */
   details: string[];
+  /** What people dismissed in Rivumi's review threads: learned now, and left out of this review. */
+  dismissed?: { learned: number; suppressed: number; threadsUnread?: string };
 }
 
 /** What an RLM run answered, and how it got there. */

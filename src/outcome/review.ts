@@ -136,6 +136,8 @@ export interface ReviewState {
   base?: string | undefined;
   fingerprints: string[];
   posted: PostedFinding[];
+  /** Findings people dismissed: never posted again (absent in states written before threads). */
+  dismissed?: DismissedFinding[] | undefined;
 }
 
 /**
@@ -146,5 +148,43 @@ export interface ReviewState {
 export interface LastReview {
   state?: ReviewState;
   notice?: string;
+  unread?: string;
+}
+
+/**
+ * A finding a person dismissed, as the review state keeps it: a hash of its file and its quoted
+ * line (`dismissalKey`), so that the same problem on the same code is known again whatever its
+ * severity or wording, and the state stays small.
+ */
+export type DismissedFinding = string;
+
+/**
+ * What a review decided about Rivumi's own review threads on its pull request, by the code
+ * (`review/threads.ts`), never by a model; its publication carries it out.
+ */
+export interface ThreadPlan {
+  /** Threads whose code was fixed: outdated, the quoted line gone from its place, no reply. */
+  resolve: Array<{ id: string; path: string; line: number | null }>;
+  /** One reply to a "fixed" claim whose quoted line is still at its place. */
+  replies: Array<{ commentId: number; body: string }>;
+  /** Findings people dismissed that the state learns this run. */
+  dismissed: DismissedFinding[];
+  /** Findings of this review left out because a person dismissed them before. */
+  suppressed: number;
+  /** Why the threads could not be read (nothing was tidied then). */
+  unread?: string;
+}
+
+/** What the review did with its threads, for the comment's footer and `result.json`. */
+export interface ThreadCounts {
+  /** Threads resolved because their code was fixed. */
+  resolved: number;
+  /** "Fixed" claims answered because the quoted line is still there. */
+  replied: number;
+  /** Findings people dismissed in a thread that the state learned this run. */
+  dismissals: number;
+  /** Findings of this review left out because a person dismissed them before. */
+  suppressed: number;
+  /** Why the threads could not be read, when they could not. */
   unread?: string;
 }

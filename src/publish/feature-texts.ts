@@ -3,14 +3,19 @@
 // so that publish/ renders no feature of its own and imports none.
 import type { Site } from "../markdown/safe-markdown.js";
 import type { Outcome } from "../outcome/outcome.js";
-import type { InlineResult } from "../outcome/review.js";
+import type { InlineResult, ThreadCounts } from "../outcome/review.js";
 
 export interface FeatureTexts {
   /**
    * The sticky comment's body. `inline` is what the review publication put on the lines, when it
    * went first; links go only to `site`'s pages.
    */
-  comment(outcome: Outcome, inline: InlineResult | undefined, site: Site | undefined): string;
+  comment(
+    outcome: Outcome,
+    inline: InlineResult | undefined,
+    site: Site | undefined,
+    threads?: ThreadCounts,
+  ): string;
   /** The step summary's body, below its headline. */
   body(outcome: Outcome, site: Site | undefined): string;
   /** What the step summary shows of the feature's result below the body. */

@@ -2,6 +2,7 @@ import { errorText } from "../util/error-text.js";
 import { writeFileSync } from "node:fs";
 import type { Outcome } from "../outcome/outcome.js";
 import { unknownResult, type ReviewResult } from "../outcome/results.js";
+import type { ThreadCounts } from "../outcome/review.js";
 import type { Redactor } from "../redact/redactor.js";
 import { settle, stepDeadline, type StepLimits } from "./deadline.js";
 import { showArtifact, uploadArtifact } from "./finish-artifact.js";
@@ -149,6 +150,8 @@ interface Published {
   comment: string | undefined;
   unpublished: Unpublished[];
   artifact: string | undefined;
+  /** What the review did with Rivumi's review threads, when it published one. */
+  threads?: ThreadCounts;
 }
 
 /** Step 2: the outcome's publications, under one deadline. */
@@ -165,6 +168,7 @@ async function publishOnGitHub(outcome: Outcome, ports: FinishPorts): Promise<Pu
   if (done.kind === "done") {
     published.comment = done.value.commentUrl;
     published.unpublished.push(...done.value.failures);
+    if (done.value.threads) published.threads = done.value.threads;
   } else {
     const error = describe(done, ports.redactor);
     ports.journal.emit({ type: "publish.failed", target: "GitHub publications", error });
@@ -214,6 +218,17 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
     unanchored,
     coverage: coverage ? { line: coverage.line, ...(coverage.report as object) } : null,
     stats,
+    ...(published.threads
+      ? {
+          threads: {
+            resolved: published.threads.resolved,
+            dismissals_respected: published.threads.dismissals,
+            findings_suppressed: published.threads.suppressed,
+            replies_to_fixed_claims: published.threads.replied,
+            ...(published.threads.unread ? { unread: published.threads.unread } : {}),
+          },
+        }
+      : {}),
     published: {
       comment: published.comment ?? null,
       unpublished: published.unpublished,

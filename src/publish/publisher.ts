@@ -3,6 +3,7 @@ import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
+import type { ThreadCounts } from "../outcome/review.js";
 import type { PendingWait, ReviewPosted, ReviewPoster } from "../review-post.js";
 import type { FeatureTexts } from "./feature-texts.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
@@ -12,8 +13,11 @@ import type { Site } from "../markdown/safe-markdown.js";
 import { writeIssueByMarker } from "./issue-by-marker.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 
-/** Records a publication that failed, under its target's name. */
-type Fail = (target: string, error: unknown) => void;
+/** What one `publishAll` learns as it goes: failures by target, and what a review did with its threads. */
+interface Tally {
+  fail(target: string, error: unknown): void;
+  threads?: ThreadCounts;
+}
 
 const CUT_NOTE =
   "_…cut to fit GitHub's comment limit; the full result is in the journal artifact._";
@@ -63,8 +67,11 @@ export class Publisher {
     },
   ) {}
 
-  /** The token's own login; remembered only once it succeeds, so a transient failure is asked again. */
-  private selfLogin = (): Promise<string> => {
+  /**
+   * The login Rivumi posts as: the `bot-login` input, or the token's own, remembered only once it
+   * succeeds, so a transient failure is asked again.
+   */
+  readonly selfLogin = (): Promise<string> => {
     if (!this.self) {
       const asking = this.opts.botLogin
         ? Promise.resolve(this.opts.botLogin)
@@ -127,24 +134,31 @@ export class Publisher {
   async publishAll(
     outcome: Outcome,
     opts: CallOptions = {},
-  ): Promise<{ commentUrl: string | undefined; failures: { target: string; error: string }[] }> {
+  ): Promise<{
+    commentUrl: string | undefined;
+    failures: { target: string; error: string }[];
+    /** What the review publication did with Rivumi's review threads, when there was one. */
+    threads?: ThreadCounts;
+  }> {
     let commentUrl: string | undefined;
     const failures: { target: string; error: string }[] = [];
-    const fail: Fail = (target, error) => {
-      const failure = { target, error: this.opts.redact(errorText(error)) };
-      this.opts.journal.emit({ type: "publish.failed", ...failure });
-      failures.push(failure);
+    const tally: Tally = {
+      fail: (target, error) => {
+        const failure = { target, error: this.opts.redact(errorText(error)) };
+        this.opts.journal.emit({ type: "publish.failed", ...failure });
+        failures.push(failure);
+      },
     };
     const shown = redactOutcomeText(outcome, this.opts.redact);
     for (const item of outcome.publications) {
       try {
         if (opts.signal?.aborted) throw new Error("publishing ran out of time before it");
-        commentUrl = (await this.publish(item, shown, opts, fail)) ?? commentUrl;
+        commentUrl = (await this.publish(item, shown, opts, tally)) ?? commentUrl;
       } catch (error) {
-        fail(TARGETS[item.kind], error);
+        tally.fail(TARGETS[item.kind], error);
       }
     }
-    return { commentUrl, failures };
+    return { commentUrl, failures, ...(tally.threads ? { threads: tally.threads } : {}) };
   }
 
   /**
@@ -172,13 +186,13 @@ export class Publisher {
 
   /**
    * Publishes one item; returns the URL of the sticky comment it wrote, if any. Throws on
-   * failure, except a review's: its parts fail one by one, through `fail`.
+   * failure, except a review's: its parts fail one by one, through `tally`.
    */
   private async publish(
     item: Publication,
     outcome: Outcome,
     opts: CallOptions,
-    fail: Fail,
+    tally: Tally,
   ): Promise<string | undefined> {
     const { journal, redact } = this.opts;
     switch (item.kind) {
@@ -211,7 +225,9 @@ export class Publisher {
             state: undefined,
             error,
           }));
-        if (posted.error !== undefined) fail(TARGETS.review, posted.error);
+        if (posted.error !== undefined) tally.fail(TARGETS.review, posted.error);
+        if (posted.tidyError !== undefined) tally.fail("review threads", posted.tidyError);
+        if (posted.threads) tally.threads = posted.threads;
         // The comment completes the review: it lists what is not on the lines, and the state.
         const again = (o: Outcome, op: CallOptions) =>
           this.comment(item.pr, undefined, o, posted, op);
@@ -220,7 +236,7 @@ export class Publisher {
           this.rendered.push(again);
           return url;
         } catch (error) {
-          fail(TARGETS["sticky-comment"], error);
+          tally.fail(TARGETS["sticky-comment"], error);
           return undefined;
         }
       }
@@ -274,7 +290,8 @@ export class Publisher {
     posted: Partial<ReviewPosted>,
     opts: CallOptions,
   ): Promise<string> {
-    const body = this.opts.redact(this.opts.texts.comment(outcome, posted.inline, this.opts.site));
+    const { texts, site } = this.opts;
+    const body = this.opts.redact(texts.comment(outcome, posted.inline, site, posted.threads));
     const sticky = this.sticky(
       pr,
       key === undefined

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import type { LastReview } from "../outcome/review.js";
+import type { LastReview, ThreadPlan } from "../outcome/review.js";
+import { readThreads, tidyThreads } from "./thread-run.js";
 import { errorText } from "../util/error-text.js";
 import type { InstructionDiagnostics } from "../context/instructions/types.js";
 import type { AgentPlan } from "../plan/plan.js";
@@ -27,6 +28,8 @@ export interface AgentRunResult extends ReviewRun {
   fullReviewWhy: string | undefined;
   /** What the last review of the pull request recorded, as read before this one. */
   last: LastReview;
+  /** What to do with Rivumi's own review threads; undefined for a task or without a pull request. */
+  threads: ThreadPlan | undefined;
 }
 
 /**
@@ -46,6 +49,9 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
     plan.kind === "review" && plan.pr !== undefined
       ? ports.lastReview(plan.pr).catch((error: unknown) => ({ unread: errorText(error) }))
       : Promise.resolve({});
+  // Rivumi's review threads on it, read beside the workspace too (see `thread-run.ts`).
+  const threadsRead =
+    plan.kind === "review" && plan.pr !== undefined ? readThreads(ports, plan.pr) : undefined;
 
   const started = Date.now();
   const ws: OpenWorkspace = await inPhase("workspace", () => ports.work.open(target, plan));
@@ -99,10 +105,22 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
             signal: ports.signal,
           }).catch(() => NOTHING_GONE)
         : NOTHING_GONE;
+    const threads = threadsRead
+      ? await tidyThreads(ports, {
+          read: threadsRead,
+          root: ws.root,
+          head: ws.head,
+          findings: run.review?.findings ?? [],
+          last: lastReview,
+        })
+      : undefined;
     const changesFile = context.edits ? join(ws.artifacts, "changes.patch") : undefined;
     const saved = changesFile ? await saveChanges(ws.root, ws.head, changesFile) : undefined;
     return {
       ...run,
+      // What people dismissed in a thread is never posted again (see `threads.ts`).
+      review: threads && run.review ? { ...run.review, findings: threads.kept } : run.review,
+      threads: threads?.plan,
       instructions: context.resolution.diagnostics,
       fullReviewWhy: scope.kind === "full" ? scope.why : undefined,
       notices: [

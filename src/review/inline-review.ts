@@ -1,5 +1,6 @@
 // A review's findings on their lines: which ones go inline, how each comment reads, and one pull
 // request review that GitHub accepts even when it refuses one of the comments.
+import { findingMarker } from "./threads.js";
 import type { CallOptions, GitHubPort, ReviewCommentInput, ReviewInfo } from "../github/port.js";
 import { SEVERITIES, type Severity } from "../outcome/outcome.js";
 import type { Finding } from "../outcome/review.js";
@@ -67,7 +68,8 @@ export function toReviewComment(finding: Finding, site?: Site): ReviewCommentInp
     line: finding.line,
     side,
     ...(range ? { startLine: finding.start_line } : {}),
-    body: renderInlineBody(finding, site),
+    // The hidden last line tells Rivumi's threads apart later (see `threads.ts`).
+    body: `${renderInlineBody(finding, site)}\n${findingMarker(finding)}`,
   };
 }
 

@@ -54,6 +54,16 @@ async function readLineHashes(
   path: string,
   signal: AbortSignal,
 ): Promise<Set<string> | "missing" | "unread"> {
+  const lines = await readLines(root, head, path, signal);
+  return typeof lines === "string" ? lines : new Set(lines.map(quoteHash));
+}
+
+async function readLines(
+  root: string,
+  head: string,
+  path: string,
+  signal: AbortSignal,
+): Promise<string[] | "missing" | "unread"> {
   const shown = await runGitProcess(root, ["cat-file", "blob", `${head}:${path}`], {
     signal,
     maxBuffer: MAX_FILE_BYTES,
@@ -63,5 +73,28 @@ async function readLineHashes(
     const exists = await runGitProcess(root, ["cat-file", "-e", `${head}:${path}`], { signal });
     return exists.code === 0 ? "unread" : "missing";
   }
-  return new Set(shown.stdout.split("\n").map(quoteHash));
+  return shown.stdout.split("\n");
+}
+
+/**
+ * The hash of each line (`quoteHash`, by 1-based line number at index line - 1) of the files at
+ * `head`, read once per path: "missing" when the file is not there, "unread" when too large.
+ */
+export function headLineHashes(
+  root: string,
+  head: string,
+  signal: AbortSignal,
+): (path: string) => Promise<string[] | "missing" | "unread"> {
+  const read = new Map<string, Promise<string[] | "missing" | "unread">>();
+  return (path) => {
+    let got = read.get(path);
+    if (!got) {
+      got = readLines(root, head, path, signal).then(
+        (lines) => (typeof lines === "string" ? lines : lines.map(quoteHash)),
+        () => "unread" as const,
+      );
+      read.set(path, got);
+    }
+    return got;
+  };
 }

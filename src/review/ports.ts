@@ -3,7 +3,7 @@
 // and the CLI each wire their own `WorkSource`; tests pass object literals.
 import type { RunContext } from "../context/for-run.js";
 import type { SessionMemory } from "../context/session-context.js";
-import type { PullFile } from "../github/port.js";
+import type { PullFile, ReviewThread } from "../github/port.js";
 import type { CapSource } from "../model/output-cap.js";
 import type { ModelPort } from "../model/port.js";
 import type { Progress } from "../outcome/outcome.js";
@@ -81,6 +81,12 @@ export interface ReviewPorts extends RunFacts {
    * per run; where there is no such comment (the CLI) nothing is known, and the review is full.
    */
   lastReview(pr: number): Promise<LastReview>;
+  /** Every review thread of the pull request (none where there is no GitHub: the CLI). */
+  reviewThreads(pr: number): Promise<ReviewThread[]>;
+  /** The permission a person has on the repository (`write`, `admin`, … or `none`). */
+  permissionOf(login: string): Promise<string>;
+  /** The login Rivumi posts as (the `bot-login` input, or the token's own). */
+  selfLogin(): Promise<string>;
   /** A live status line for long work (the CLI shows it on a terminal); optional. */
   status?: (line: string) => void;
 }

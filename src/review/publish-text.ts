@@ -4,7 +4,7 @@
 import type { Outcome } from "../outcome/outcome.js";
 import { SEVERITIES } from "../outcome/outcome.js";
 import { unknownResult, type ReviewResult } from "../outcome/results.js";
-import type { Finding, InlineResult } from "../outcome/review.js";
+import type { Finding, InlineResult, ThreadCounts } from "../outcome/review.js";
 import { bound, neutralizeMarkdown } from "../util/sanitize.js";
 import { fullResultIn, journalMention } from "../markdown/journal-mention.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
@@ -115,6 +115,16 @@ function reviewBody(
       lines.push("No findings.", "");
     }
   }
+  if (result.dismissed?.suppressed)
+    lines.push(
+      `Dismissed earlier: ${result.dismissed.suppressed} finding${result.dismissed.suppressed === 1 ? "" : "s"} a person dismissed in a review thread, not posted again.`,
+      "",
+    );
+  if (result.dismissed?.threadsUnread)
+    lines.push(
+      `> [!NOTE]\n> Rivumi could not read its review threads, so none was tidied this time (${safeInline(result.dismissed.threadsUnread.slice(0, 200), site)}).`,
+      "",
+    );
   const unanchored = result.unanchored;
   if (unanchored.length > 0) {
     lines.push(
@@ -144,18 +154,35 @@ function reviewBody(
   return lines.join("\n");
 }
 
-export function renderComment(outcome: Outcome, inline?: InlineResult, site?: Site): string {
+export function renderComment(
+  outcome: Outcome,
+  inline?: InlineResult,
+  site?: Site,
+  threads?: ThreadCounts,
+): string {
   const title =
     outcome.conclusion === "failure"
       ? "### Rivumi could not finish"
       : outcome.conclusion === "partial"
         ? "### Rivumi review (partial)"
         : "### Rivumi review";
-  const footer = `<sub>${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
+  const tidied = threads ? `${threadLine(threads)}<br>` : "";
+  const footer = `<sub>${tidied}${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     renderReviewBody(outcome, inline, site),
     COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 16,
     `_…cut to fit GitHub's comment limit; the full result is in ${fullResultIn(outcome, "the step summary")}._`,
   );
   return [title, "", body, footer].join("\n");
+}
+
+/** The comment footer's count of what the review did with its threads. */
+function threadLine(t: ThreadCounts): string {
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return [
+    `Review threads: ${n(t.resolved, "resolved", "resolved")}`,
+    n(t.dismissals, "dismissal respected", "dismissals respected"),
+    n(t.suppressed, "finding suppressed", "findings suppressed"),
+    ...(t.replied > 0 ? [n(t.replied, "reply to a fixed claim", "replies to fixed claims")] : []),
+  ].join(" · ");
 }

@@ -1,7 +1,12 @@
 import type { CallOptions } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
-import { recordedFindings, type Finding, type InlineResult } from "../outcome/review.js";
+import {
+  recordedFindings,
+  type Finding,
+  type InlineResult,
+  type ThreadCounts,
+} from "../outcome/review.js";
 import type { ReviewPostDeps, ReviewPosted } from "../review-post.js";
 import { fingerprint, postedFinding, renderState } from "./state.js";
 import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-review.js";
@@ -13,6 +18,53 @@ import { chooseInline, sendReview, toReviewComment, wellFormed } from "./inline-
  * state comes with the item, as read before the mode; nothing here reads it again.
  */
 export async function publishReview(
+  deps: ReviewPostDeps,
+  item: Extract<Publication, { kind: "review" }>,
+  reviewResult: ReviewResult,
+  opts: CallOptions,
+): Promise<ReviewPosted> {
+  const posted = await postFindings(deps, item, reviewResult, opts);
+  const tidied = await tidyThreads(deps, item, opts);
+  return {
+    ...posted,
+    threads: tidied.counts,
+    ...(tidied.error ? { tidyError: tidied.error } : {}),
+  };
+}
+
+/**
+ * Carries out what the review decided about its threads: resolves the fixed ones until GitHub
+ * first refuses (then stops, for the run), and answers the "fixed" claims whose line is still there.
+ */
+async function tidyThreads(
+  deps: ReviewPostDeps,
+  item: Extract<Publication, { kind: "review" }>,
+  opts: CallOptions,
+): Promise<{ counts: ThreadCounts; error?: unknown }> {
+  const { threads } = item;
+  const counts: ThreadCounts = {
+    resolved: 0,
+    replied: 0,
+    dismissals: threads.dismissed.length,
+    suppressed: threads.suppressed,
+    ...(threads.unread ? { unread: threads.unread } : {}),
+  };
+  try {
+    for (const t of threads.resolve) {
+      await deps.github.resolveReviewThread(t.id, opts);
+      counts.resolved++;
+    }
+    for (const r of threads.replies) {
+      await deps.github.replyToReviewComment(item.pr, r.commentId, deps.redact(r.body), opts);
+      counts.replied++;
+    }
+  } catch (error) {
+    return { counts, error };
+  }
+  return { counts };
+}
+
+async function postFindings(
   deps: ReviewPostDeps,
   item: Extract<Publication, { kind: "review" }>,
   reviewResult: ReviewResult,
@@ -31,6 +83,7 @@ export async function publishReview(
         ...(state?.posted ?? []).filter((p) => !gone.has(p.f)),
         ...posted.map(postedFinding).filter((p) => p !== undefined),
       ],
+      dismissed: [...(state?.dismissed ?? []), ...item.threads.dismissed],
     });
   };
   const findings = item.inline ? (reviewResult.review?.findings ?? []) : [];

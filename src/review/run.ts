@@ -1,7 +1,7 @@
 import { formatInstructionsMarkdown } from "../context/instructions/format.js";
 import type { Journal } from "../journal/journal.js";
 import type { Outcome, Publication } from "../outcome/outcome.js";
-import { recordedFindings } from "../outcome/review.js";
+import { recordedFindings, type ThreadPlan } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { runAgent, type AgentRunResult } from "./agent-run.js";
 import type { ReviewPorts } from "./ports.js";
@@ -51,6 +51,15 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ReviewPorts
       fullReviewWhy: agent.fullReviewWhy || undefined,
       noLongerApplies: agent.gone.findings,
       details: details(agent),
+      ...(agent.threads
+        ? {
+            dismissed: {
+              learned: agent.threads.dismissed.length,
+              suppressed: agent.threads.suppressed,
+              ...(agent.threads.unread ? { threadsUnread: agent.threads.unread } : {}),
+            },
+          }
+        : {}),
     },
   };
 }
@@ -77,6 +86,7 @@ function publications(
       pr,
       commitId: agent.head,
       last: agent.last,
+      threads: agent.threads ?? NO_THREADS,
       inline,
       minSeverity: settings.inline.minSeverity,
       maxComments: settings.inline.maxComments,
@@ -86,6 +96,8 @@ function publications(
     },
   ];
 }
+
+const NO_THREADS: ThreadPlan = { resolve: [], replies: [], dismissed: [], suppressed: 0 };
 
 function details(agent: AgentRunResult): string[] {
   const out = agent.notices.map((n) => `> [!NOTE]\n> ${n}`);

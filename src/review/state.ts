@@ -12,6 +12,8 @@ import type { Finding, LastReview, PostedFinding, ReviewState } from "../outcome
 export const MAX_FINGERPRINTS = 400;
 /** Most posted findings kept with their place, for the "no longer applies" list. */
 export const MAX_POSTED = 40;
+/** Most dismissed findings kept; past it the oldest may be posted again. */
+export const MAX_DISMISSED = 200;
 
 const sha = z.string().regex(/^[0-9a-f]{40,64}$/);
 const hex16 = z.string().regex(/^[0-9a-f]{16}$/);
@@ -41,6 +43,7 @@ const v2Schema: z.ZodType<ReviewState> = z.object({
   base: sha.optional(),
   fingerprints: z.array(hex16).max(MAX_FINGERPRINTS),
   posted: z.array(postedSchema).max(MAX_POSTED),
+  dismissed: z.array(hex16).max(MAX_DISMISSED).optional(),
 });
 
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -81,6 +84,9 @@ export function renderState(state: ReviewState): string {
     ...state,
     fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS),
     posted: state.posted.slice(-MAX_POSTED),
+    ...(state.dismissed?.length
+      ? { dismissed: [...new Set(state.dismissed)].slice(-MAX_DISMISSED) }
+      : {}),
   };
   return `${STATE_PREFIX}${Buffer.from(JSON.stringify(kept)).toString("base64url")} -->`;
 }
@@ -105,4 +111,9 @@ export function readState(body: string): LastReview {
   const v1 = v1Schema.safeParse(json);
   if (v1.success) return { state: { v: 2, fingerprints: v1.data.fingerprints, posted: [] } };
   return { notice: `its state does not validate (${v2.error.issues[0]?.message ?? "?"})` };
+}
+
+/** What a dismissal is known by: the file, and the quoted line's hash (`quoted`, see `quoteHash`). */
+export function dismissalKey(path: string, quoted: string): string {
+  return createHash("sha256").update(`${path}\u0000${quoted}`).digest("hex").slice(0, 16);
 }

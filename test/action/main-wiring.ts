@@ -179,6 +179,9 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
       model: () => Promise.resolve(o.model ?? scriptedModel([])),
       memory: () => Promise.resolve(NO_MEMORY),
       lastReview: () => Promise.resolve({}),
+      reviewThreads: () => Promise.resolve([]),
+      permissionOf: () => Promise.resolve("none"),
+      selfLogin: () => Promise.resolve("rivumi[bot]"),
       outputCap: run.settings.maxOutputTokens,
       resentRequests: () => 0,
       memoryStore: () =>

@@ -76,6 +76,7 @@ describe("parseSettings", () => {
     expect(parseSettings(reader(minimal)).inline).toEqual({
       comments: true,
       minSeverity: "minor",
+      resolveOutdated: true,
       maxComments: 25,
     });
     const s = parseSettings(
@@ -84,9 +85,15 @@ describe("parseSettings", () => {
         "inline-comments": "false",
         "min-severity": "Major",
         "max-inline-comments": "3",
+        "resolve-outdated-threads": "false",
       }),
     );
-    expect(s.inline).toEqual({ comments: false, minSeverity: "major", maxComments: 3 });
+    expect(s.inline).toEqual({
+      comments: false,
+      minSeverity: "major",
+      maxComments: 3,
+      resolveOutdated: false,
+    });
     expect(() => parseSettings(reader({ ...minimal, "min-severity": "low" }))).toThrow(
       /input 'min-severity' \(got "low"\): expected critical, major, minor or nit/,
     );

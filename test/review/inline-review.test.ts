@@ -77,6 +77,7 @@ function outcome(
         commitId: pr.head,
         // Read before publishing, as a run reads it before its mode (see `publishOnly`).
         last: {},
+        threads: { resolve: [], replies: [], dismissed: [], suppressed: 0 },
         inline: true,
         minSeverity: "minor",
         maxComments: 25,

@@ -93,8 +93,9 @@ describe("a review's findings on their lines", () => {
         kind: "review",
         pr: 7,
         commitId: world!.git.headSha,
-        // The world's port read no earlier review.
+        // The world's port read no earlier review, and no review thread.
         last: {},
+        threads: { resolve: [], replies: [], dismissed: [], suppressed: 0 },
         inline: true,
         minSeverity: "minor",
         maxComments: 25,

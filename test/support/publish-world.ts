@@ -131,6 +131,7 @@ export function reviewOutcome(text: string, extra: Partial<Finding> = {}): Outco
         pr: PUBLISH_PR,
         commitId: PUBLISH_HEAD,
         last: {},
+        threads: { resolve: [], replies: [], dismissed: [], suppressed: 0 },
         inline: true,
         minSeverity: "nit",
         maxComments: 1,

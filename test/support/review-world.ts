@@ -172,6 +172,9 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     status: (line) => statuses.push(line),
     redact: (text) => text,
     lastReview: opts.lastReview ?? (() => Promise.resolve({})),
+    reviewThreads: () => Promise.resolve([]),
+    permissionOf: () => Promise.resolve("none"),
+    selfLogin: () => Promise.resolve("rivumi[bot]"),
   };
   const world: ReviewWorld = {
     git,
