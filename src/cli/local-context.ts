@@ -82,9 +82,8 @@ export async function localContext(opts: LocalContextOptions): Promise<Assembled
  * for `$USER` and this checkout's project. A missing store is an empty one.
  */
 export async function localMemory(root: string, journal: Journal): Promise<SessionMemory> {
-  const [{ createFileStore, loadMemory }, { defaultStorePath, defaultProject }] = await Promise.all(
-    [import("../context/memory/index.js"), import("./memory-command.js")],
-  );
+  const [{ createFileStore, loadMemory, sessionMemoryOf }, { defaultStorePath, defaultProject }] =
+    await Promise.all([import("../context/memory/index.js"), import("./memory-command.js")]);
   const store = createFileStore(defaultStorePath(process.env));
   const loaded = await loadMemory({
     store,
@@ -93,8 +92,5 @@ export async function localMemory(root: string, journal: Journal): Promise<Sessi
     limit: 20,
     journal,
   });
-  return {
-    entries: loaded.entries.map(({ id, type, text }) => ({ id, type, text })),
-    source: store.source,
-  };
+  return sessionMemoryOf(loaded.entries, store.source, 20);
 }

@@ -6,7 +6,9 @@ import { basename, isAbsolute, join } from "node:path";
 import { createFileStore } from "../context/memory/file-store.js";
 import {
   ENTRY_TYPES,
+  MEMORY_DIR_MAX,
   MEMORY_TEXT_MAX,
+  isScopeDir,
   parseEntryType,
   randomId,
   serializeRow,
@@ -21,14 +23,17 @@ import { writableFileArg } from "./paths.js";
 import { UsageError } from "./usage-error.js";
 import { printErr, printJson, printOut } from "./output.js";
 
-export const USAGE = `usage: rivumi memory add --type TYPE --text TEXT [--user U] [--project P] [--store FILE]
+export const USAGE = `usage: rivumi memory add --type TYPE --text TEXT [--dir DIR] [--user U] [--project P] [--store FILE]
        rivumi memory list [--user U] [--project P] [--store FILE] [--json]
        rivumi memory forget ID [--store FILE]
 
 Explicit memory in a local JSONL file (the action keeps the same rows on a branch).
 TYPE: ${ENTRY_TYPES.join(", ")} (short: pref, fact, project-pref).
+--dir scopes a project entry to files under DIR (relative to the repository root, e.g. src/api),
+as a /remember written in a review thread is scoped to its file's directory.
 list prints what would be given to the model: your preferences plus the project's facts and
-preferences, the latest 20, oldest first; --json prints {"entries":[...],"skipped":N}.
+preferences, the latest 20, oldest first (an entry for a directory only to prompts about files
+under it, shown as [TYPE in DIR/]); --json prints {"entries":[...],"skipped":N}.
 Defaults: --store $RIVUMI_MEMORY_FILE, else $XDG_DATA_HOME/rivumi/memory.jsonl
 (~/.local/share/rivumi/memory.jsonl); --user $USER; --project the origin remote's owner/repo,
 else the repository folder name.`;
@@ -65,7 +70,7 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
     return 2;
   }
   const allowed: Record<string, string[]> = {
-    add: ["type", "text", "user", "project", "store"],
+    add: ["type", "text", "dir", "user", "project", "store"],
     list: ["user", "project", "store", "json"],
     forget: ["store"],
   };
@@ -81,6 +86,7 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
       options: {
         type: { type: "string" },
         text: { type: "string" },
+        dir: { type: "string" },
         user: { type: "string" },
         project: { type: "string" },
         store: { type: "string" },
@@ -111,6 +117,13 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
     if (text === "") throw new UsageError(`--text must not be empty\n${USAGE}`);
     if ([...text].length > MEMORY_TEXT_MAX)
       throw new UsageError(`--text is longer than ${MEMORY_TEXT_MAX} characters`);
+    const dir = values.dir?.replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+    if (dir !== undefined && (!isScopeDir(dir) || dir.length > MEMORY_DIR_MAX))
+      throw new UsageError(
+        `--dir must be a directory relative to the repository root, such as src/api, without '..'`,
+      );
+    if (dir !== undefined && type === "user-preference")
+      throw new UsageError("--dir scopes a project entry; a user-preference holds everywhere");
     const entry: MemoryRecord = {
       v: 1,
       id: randomId(),
@@ -118,6 +131,7 @@ export async function runMemory(argv: string[], io: MemoryCliIo): Promise<number
       text,
       user: values.user ?? defaultUser(io.env),
       project: values.project ?? (await defaultProject(io.cwd)),
+      ...(dir !== undefined ? { dir } : {}),
       created_at: now(),
     };
     await store.append(entry);

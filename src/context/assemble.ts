@@ -8,6 +8,7 @@ import type {
   InstructionsLayering,
   UserLayerEntry,
 } from "./instructions/types.js";
+import { scopeMemory } from "./memory/scope.js";
 import { discoverSkills } from "./skills/discover.js";
 import type { SkillIndex } from "./skills/types.js";
 import type { SessionContext, SessionMemory } from "./session-context.js";
@@ -37,6 +38,8 @@ export interface AssembledContext {
    * nearest project documents): what a child reviewer of hunks in those directories is given.
    */
   instructionsFor(dirs: readonly string[]): Promise<string>;
+  /** The memory a child reviewer of hunks in those directories is given (see `scopeMemory`). */
+  memoryFor(dirs: readonly string[]): SessionMemory;
   resolution: InstructionResolution;
   skills: SkillIndex;
 }
@@ -88,7 +91,8 @@ export async function assembleContext(opts: AssembleOptions): Promise<AssembledC
       ...(opts.layering === "stack" ? { layering: "stack" as const } : {}),
     },
     skills: promptSkills(current.skills),
-    memory: opts.memory,
+    // The session's prompt is about every changed file: the directories active for instructions.
+    memory: scopeMemory(opts.memory, opts.activeDirs),
     edits: opts.edits,
   };
   if (current.skills.skills.length > 0 || opts.reloadable) {
@@ -142,7 +146,13 @@ export async function assembleContext(opts: AssembleOptions): Promise<AssembledC
     }
     return text;
   };
-  return { context, resolution: current.resolution, skills: current.skills, instructionsFor };
+  return {
+    context,
+    resolution: current.resolution,
+    skills: current.skills,
+    instructionsFor,
+    memoryFor: (dirs) => scopeMemory(opts.memory, dirs.length > 0 ? dirs : ["."]),
+  };
 }
 
 function contextUpdate(

@@ -4,6 +4,7 @@ import type { Journal } from "../journal/journal.js";
 import { actorOf } from "../trigger/actor.js";
 import type { Trigger } from "../trigger/trigger.js";
 import type { MemoryStore } from "../memory-store/store.js";
+import { sessionMemoryOf } from "./memory/scope.js";
 import { NO_MEMORY, type SessionMemory } from "./session-context.js";
 
 /**
@@ -27,10 +28,8 @@ export async function loadPromptMemory(
       limit: settings.memory.limit,
       journal,
     });
-    return {
-      entries: loaded.entries.map(({ id, type, text }) => ({ id, type, text })),
-      source: store.source,
-    };
+    // Each prompt takes its own share of these, by its files (`scopeMemory`).
+    return sessionMemoryOf(loaded.entries, store.source, settings.memory.limit);
   } catch (error) {
     journal.emit({
       type: "memory.read_failed",

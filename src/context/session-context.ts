@@ -6,12 +6,19 @@ export interface ContextMemory {
   id: string;
   type: string;
   text: string;
+  /** Given only to prompts about files under this directory; to every prompt when absent. */
+  dir?: string;
 }
 
 /** The memory section's entries and the store they came from. */
 export interface SessionMemory {
   entries: readonly ContextMemory[];
   source: string | undefined;
+  /**
+   * Most entries one prompt gets. When set, `entries` may hold more, and each prompt takes its
+   * own share (`scopeMemory`); when absent, `entries` is already what a prompt gets.
+   */
+  limit?: number;
 }
 
 export const NO_MEMORY: SessionMemory = Object.freeze({ entries: [], source: undefined });

@@ -301,6 +301,15 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
         request: call(opts),
       });
     },
+    async createReviewCommentReaction(commentId, content, opts) {
+      await octokit.rest.reactions.createForPullRequestReviewComment({
+        owner,
+        repo,
+        comment_id: commentId,
+        content,
+        request: call(opts),
+      });
+    },
     async listOpenIssuesBy(creator, opts) {
       const issues = await octokit.paginate(octokit.rest.issues.listForRepo, {
         owner,

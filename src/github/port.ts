@@ -35,6 +35,12 @@ export interface GitHubPort {
   listReviews(number: number, opts?: CallOptions): Promise<ReviewSummary[]>;
   /** Reacts to an issue comment (the memory commands' +1 or confused). */
   createReaction(commentId: number, content: "+1" | "confused", opts?: CallOptions): Promise<void>;
+  /** Reacts to a comment in a review thread (review comments have reactions of their own). */
+  createReviewCommentReaction(
+    commentId: number,
+    content: "+1" | "confused",
+    opts?: CallOptions,
+  ): Promise<void>;
   /** Every review thread of the pull request, through GraphQL, all pages. */
   listReviewThreads(number: number, opts?: CallOptions): Promise<ReviewThread[]>;
   /**

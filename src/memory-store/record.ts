@@ -14,6 +14,26 @@ const SHORT_FORMS: Readonly<Record<string, EntryType>> = {
 export const MEMORY_TEXT_MAX = 1000;
 export const MEMORY_SCHEMA_VERSION = 1;
 
+/** Longest `dir`, in characters. */
+export const MEMORY_DIR_MAX = 1000;
+
+/** A relative POSIX directory without `.`/`..` segments, or slashes at either end (`src/api`). */
+export function isScopeDir(dir: string): boolean {
+  return (
+    dir !== "" &&
+    !dir.includes("\\") &&
+    ![...dir].some((c) => c.charCodeAt(0) < 0x20) &&
+    dir.split("/").every((part) => part !== "" && part !== "." && part !== "..")
+  );
+}
+
+/** The directory a memory from a thread on `path` is scoped to; undefined at the root. */
+export function scopeDirOf(path: string): string | undefined {
+  const parts = path.split("/").filter((p) => p !== "" && p !== ".");
+  const dir = parts.slice(0, -1).join("/");
+  return dir !== "" && isScopeDir(dir) && dir.length <= MEMORY_DIR_MAX ? dir : undefined;
+}
+
 const id = z.string().regex(/^m-[A-Za-z0-9_-]{1,64}$/, "an id such as m-3f9a1c2b7d4e");
 const login = z.string().min(1).max(100);
 const createdAt = z.iso.datetime({ offset: true });
@@ -32,6 +52,12 @@ export const memoryEntrySchema = z.object({
   user: login,
   /** `owner/repo` it was recorded for (on the CLI, possibly a folder name). */
   project: z.string().min(1).max(300),
+  /** Only for files under this directory of the project (`src/api`); everywhere when absent. */
+  dir: z
+    .string()
+    .max(MEMORY_DIR_MAX)
+    .refine(isScopeDir, "a directory relative to the repository root, such as src/api")
+    .optional(),
   created_at: createdAt,
   /** The comment it came from. */
   source: z.url().max(2000).optional(),
@@ -70,8 +96,14 @@ const shortHash = (seed: string) => createHash("sha256").update(seed).digest("he
  * The id of the row a comment writes. It depends only on the comment, so a re-delivered event,
  * a re-run or two simultaneous deliveries all name the same row and it is stored once.
  */
-export function idForComment(repository: string, commentId: number): string {
-  return `m-${shortHash(`comment:${repository.toLowerCase()}#${commentId}`)}`;
+export function idForComment(
+  repository: string,
+  commentId: number,
+  kind: "issue" | "review" = "issue",
+): string {
+  // Review comments are numbered apart from issue comments: their ids must not name the same row.
+  const seed = kind === "review" ? "review-comment" : "comment";
+  return `m-${shortHash(`${seed}:${repository.toLowerCase()}#${commentId}`)}`;
 }
 
 /** A fresh id for rows that have no source comment (the CLI). */
@@ -101,6 +133,7 @@ export function serializeRow(row: MemoryRow): string {
           text: row.text,
           user: row.user,
           project: row.project,
+          ...(row.dir !== undefined ? { dir: row.dir } : {}),
           created_at: row.created_at,
           ...(row.source !== undefined ? { source: row.source } : {}),
         };

@@ -12,11 +12,17 @@ import {
   parseForgetArgs,
   parseRememberArgs,
 } from "./command-args.js";
-import { idForComment, type MemoryRecord, type MemoryTombstone } from "../memory-store/record.js";
+import {
+  idForComment,
+  scopeDirOf,
+  type MemoryRecord,
+  type MemoryTombstone,
+} from "../memory-store/record.js";
 import {
   REPLY_LIMIT,
   failureReply,
   forgotReply,
+  forkReply,
   listReply,
   refusedReply,
   rememberedReply,
@@ -51,6 +57,13 @@ export interface MemoryCommandResult {
 }
 
 type Decided = MemoryCommandResult & { reason: string };
+
+const FORK_REASON =
+  "this pull request comes from a fork, and for a review comment on it GitHub gives the workflow a read-only token and no secrets, so the memory branch cannot be written.";
+
+/** The row a comment writes: review comments are numbered apart from issue comments. */
+const rowId = (project: string, trigger: CommentTrigger) =>
+  idForComment(project, trigger.commentId, trigger.thread ? "review" : "issue");
 
 /** Whether a comment's command is one of the memory commands this module handles. */
 export function isMemoryCommand(
@@ -102,6 +115,9 @@ async function decide(deps: MemoryCommandDeps, command: Command): Promise<Decide
       `memory commands need write or admin permission on ${project}; ${sender.login} has ${permission.permission || "none"}.`,
     );
   }
+  if (trigger.thread?.fork && command.name !== "memories") {
+    return refused(FORK_REASON, forkReply(command.name));
+  }
   const store = deps.store;
   try {
     switch (command.name) {
@@ -149,13 +165,20 @@ async function remember(
   const parsed = parseRememberArgs(args);
   if (!parsed.ok) return refused(parsed.problem, `${parsed.problem}\n\n${REMEMBER_USAGE}`);
   const { trigger } = deps;
+  // A reply in a review thread is about the thread's file: a project entry holds for its
+  // directory. A user's preference is about the person, and follows them everywhere as before.
+  const dir =
+    trigger.thread && parsed.type !== "user-preference"
+      ? scopeDirOf(trigger.thread.path)
+      : undefined;
   const entry: MemoryRecord = {
     v: 1,
-    id: idForComment(project, trigger.commentId),
+    id: rowId(project, trigger),
     type: parsed.type,
     text: parsed.text,
     user: trigger.sender,
     project,
+    ...(dir !== undefined ? { dir } : {}),
     created_at: (deps.now ?? (() => new Date()))().toISOString(),
     ...(URL.canParse(trigger.commentUrl) ? { source: trigger.commentUrl } : {}),
   };
@@ -163,7 +186,7 @@ async function remember(
   deps.journal.emit({ type: "memory.appended", id: entry.id, kind: entry.type, ...result });
   return {
     conclusion: "success",
-    reply: rememberedReply(entry.id, entry.type, result.duplicate),
+    reply: rememberedReply(entry, result.duplicate, trigger.thread !== undefined),
     entryId: entry.id,
     reason: result.duplicate ? "already stored" : `stored after ${result.attempts} attempt(s)`,
   };
@@ -198,7 +221,7 @@ async function forget(
   }
   const tombstone: MemoryTombstone = {
     v: 1,
-    id: idForComment(project, trigger.commentId),
+    id: rowId(project, trigger),
     type: "forget",
     target,
     user: trigger.sender,

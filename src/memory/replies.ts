@@ -10,10 +10,34 @@ const code = (s: string) => `\`${s.replace(/`/g, "")}\``;
 /** Untrusted text on one line: no mentions, no hidden markers, no layout of its own. */
 const inline = (s: string) => neutralizeMarkdown(s.replace(/\s*[\r\n]+\s*/g, " "));
 
-export function rememberedReply(id: string, type: EntryType, duplicate: boolean): string {
-  return duplicate
-    ? `Already remembered as ${code(id)} (${type}); this comment was handled before, nothing new was written.`
-    : `Remembered as ${code(id)} (${type}). \`/forget ${id}\` undoes it.`;
+/** `inThread`: the command was a reply in a review thread, whose file scoped the entry. */
+export function rememberedReply(
+  entry: { id: string; type: EntryType; dir?: string | undefined },
+  duplicate: boolean,
+  inThread = false,
+): string {
+  const { id, type } = entry;
+  const what = entry.dir !== undefined ? `${type}, for files under ${code(`${entry.dir}/`)}` : type;
+  if (duplicate)
+    return `Already remembered as ${code(id)} (${what}); this comment was handled before, nothing new was written.`;
+  const scope = !inThread
+    ? ""
+    : entry.dir !== undefined
+      ? " It reaches reviews of files in that directory; `/remember` in the pull request's conversation stores an entry for every file."
+      : type === "user-preference"
+        ? " A preference of yours holds for every file."
+        : " The thread's file is at the repository's root, so it holds for every file.";
+  return `Remembered as ${code(id)} (${what}). \`/forget ${id}\` undoes it.${scope}`;
+}
+
+/** Why a `/remember` or `/forget` in a review thread of a fork's pull request stores nothing. */
+export function forkReply(command: string): string {
+  return (
+    `Rivumi did not do that: \`/${command}\` in a review thread of a pull request from a fork cannot be stored. ` +
+    "For review comments on a fork's pull request GitHub gives the workflow a read-only token and no secrets, " +
+    `so the memory branch cannot be written. Write the same \`/${command}\` as a comment in the pull request's ` +
+    "conversation: comments there run with this repository's own token."
+  );
 }
 
 export function forgotReply(target: string, already: boolean): string {
@@ -31,10 +55,12 @@ export function listReply(
   memory: LoadedMemory,
   who: { user: string; project: string; limit: number; source: string },
 ): string {
+  const scoped = memory.entries.some((e) => e.dir !== undefined);
   const head =
     `**Rivumi memory for ${inline(who.user)} in ${inline(who.project)}**: ` +
     `${memory.entries.length} ${memory.entries.length === 1 ? "entry" : "entries"} would be used ` +
-    `(latest ${who.limit}); ${memory.loaded} rows read from ${code(who.source)}, ${memory.skipped} skipped as invalid.`;
+    `(latest ${who.limit}${scoped ? " per review prompt; an entry for a directory only when the prompt is about files under it" : ""}); ` +
+    `${memory.loaded} rows read from ${code(who.source)}, ${memory.skipped} skipped as invalid.`;
   if (memory.entries.length === 0) return head;
   const lines = memory.entries.map((e, i) => `${i + 1}. ${code(e.id)} ${inline(formatEntry(e))}`);
   return bound(

@@ -34,7 +34,10 @@ export async function runMemoryCommand(ports: MemoryPorts): Promise<Outcome<Memo
   return memoryOutcome(result, trigger, { stats, journalName: ports.journalName });
 }
 
-/** A memory command's result as an outcome: a reaction on the comment and a reply on its issue. */
+/**
+ * A memory command's result as an outcome: a reaction on the comment and a reply on its issue, or
+ * in its review thread.
+ */
 export function memoryOutcome(
   result: MemoryCommandResult,
   trigger: CommentTrigger,
@@ -54,13 +57,23 @@ export function memoryOutcome(
         kind: "reaction",
         commentId: trigger.commentId,
         content: result.conclusion === "success" ? "+1" : "confused",
+        ...(trigger.thread ? { on: "review-comment" as const } : {}),
       },
-      {
-        kind: "reply",
-        issue: trigger.number,
-        body: result.reply,
-        state: `memory ${result.conclusion}`,
-      },
+      // A command written in a review thread is answered in that thread.
+      trigger.thread
+        ? {
+            kind: "thread-reply",
+            pr: trigger.number,
+            commentId: trigger.thread.rootCommentId,
+            body: result.reply,
+            state: `memory ${result.conclusion}`,
+          }
+        : {
+            kind: "reply",
+            issue: trigger.number,
+            body: result.reply,
+            state: `memory ${result.conclusion}`,
+          },
     ],
   };
 }

@@ -45,10 +45,18 @@ export type Publication =
    * `key`, a comment of that key instead of the job's own (triage: one per triaged workflow).
    */
   | { kind: "sticky-comment"; pr: number; key?: string }
-  /** A reaction on the comment that asked (a memory command). */
-  | { kind: "reaction"; commentId: number; content: "+1" | "confused" }
+  /**
+   * A reaction on the comment that asked (a memory command); `on: "review-comment"` when that
+   * comment is in a review thread, whose comments GitHub keeps apart from issue comments.
+   */
+  | { kind: "reaction"; commentId: number; content: "+1" | "confused"; on?: "review-comment" }
   /** A reply of its own on an issue or pull request; `body` is already neutralised and bounded. */
   | { kind: "reply"; issue: number; body: string; state: string }
+  /**
+   * A reply in a review thread of pull request `pr`: `commentId` is the thread's first comment
+   * (GitHub takes no reply to a reply). `body` is already neutralised and bounded.
+   */
+  | { kind: "thread-reply"; pr: number; commentId: number; body: string; state: string }
   /**
    * One issue per `key` (triage: per failure signature): the open issue Rivumi opened with that
    * key's hidden marker is updated, else one is opened. The body is rendered from the outcome.

@@ -54,7 +54,10 @@ export interface StopPlan {
   fork?: boolean;
 }
 
-/** A `/remember`, `/forget` or `/memories` comment; the memory handler checks who asked and replies. */
+/**
+ * A `/remember`, `/forget` or `/memories` comment, on an issue, a pull request or in a review
+ * thread; the memory handler checks who asked and replies.
+ */
 export interface MemoryPlan {
   kind: "memory";
   reason: string;
@@ -169,7 +172,15 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
       if (!command) return skip("the comment does not start with a Rivumi command");
       // Memory commands make their own trust decision, so that a refusal is answered on the issue.
       if (command.name !== "rivumi") {
-        return { kind: "memory", reason: `/${command.name} from ${trigger.sender}` };
+        const where = trigger.thread ? " in a review thread" : "";
+        return { kind: "memory", reason: `/${command.name} from ${trigger.sender}${where}` };
+      }
+      // A review thread takes only the memory commands: a task or a review answers in the pull
+      // request's conversation, where `/rivumi` is written.
+      if (trigger.thread) {
+        return skip(
+          "/rivumi is read in the pull request's conversation, not in a review thread; a review thread takes /remember, /forget and /memories",
+        );
       }
       const sender = { login: trigger.sender, type: trigger.senderType };
       if (isBot(sender) && !settings.allowBots.includes(sender.login.toLowerCase())) {

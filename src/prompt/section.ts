@@ -5,6 +5,8 @@ export interface PromptMemory {
   id: string;
   type: string;
   text: string;
+  /** The directory the entry was scoped to (`src/api`); the prompt is about files under it. */
+  dir?: string;
 }
 
 /** One skill the model may load with `load_skill`. */

@@ -28,6 +28,7 @@ const TARGETS: Record<Publication["kind"], string> = {
   review: "review with inline comments",
   reaction: "memory reaction",
   reply: "memory reply",
+  "thread-reply": "reply in the review thread",
   "issue-by-marker": "triage issue",
   annotations: "annotations",
 };
@@ -241,7 +242,9 @@ export class Publisher {
         }
       }
       case "reaction":
-        await this.github.createReaction(item.commentId, item.content, opts);
+        if (item.on === "review-comment")
+          await this.github.createReviewCommentReaction(item.commentId, item.content, opts);
+        else await this.github.createReaction(item.commentId, item.content, opts);
         return undefined;
       case "reply": {
         const comment = await this.github.createIssueComment(item.issue, redact(item.body), opts);
@@ -252,6 +255,19 @@ export class Publisher {
           url: comment.url,
           state: item.state,
           bytes: comment.body.length,
+        });
+        return undefined;
+      }
+      case "thread-reply": {
+        const body = redact(item.body);
+        const reply = await this.github.replyToReviewComment(item.pr, item.commentId, body, opts);
+        journal.emit({
+          type: "publish.comment",
+          action: "created",
+          id: reply.id,
+          url: reply.url,
+          state: item.state,
+          bytes: body.length,
         });
         return undefined;
       }

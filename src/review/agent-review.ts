@@ -139,6 +139,7 @@ export async function runAgentReview(
     map = await mapOpenHunks(ports, scaled, {
       facts,
       instructionsFor: (dirs) => context.instructionsFor(dirs),
+      memoryFor: (dirs) => context.memoryFor(dirs),
       onSettled: () => progress?.(),
     });
     mapUsage = map.usage;

@@ -8,6 +8,7 @@ import type { Settings } from "../config/settings.js";
 import type { PromptContext, PromptSection } from "../prompt/section.js";
 import { buildPrompt } from "../prompt/build.js";
 import { instructionsSection } from "../prompt/sections/instructions.js";
+import { memorySection } from "../prompt/sections/memory.js";
 import { reviewChildSection } from "../prompt/sections/review-child.js";
 import { reviewMergeSection } from "../prompt/sections/review-merge.js";
 import { DEFAULT_RETRY } from "../model/retry.js";
@@ -137,7 +138,7 @@ export async function indexForReview(
   }
 }
 
-/** The prompt facts the child prompt's sections read; the child sees no tools and no memory. */
+/** The prompt facts the child prompt's sections read; the child sees no tools. */
 export type ChildPromptFacts = Omit<
   PromptContext,
   "instructions" | "toolNames" | "skills" | "memory"
@@ -145,7 +146,7 @@ export type ChildPromptFacts = Omit<
 
 /**
  * Sends every open hunk to a child reviewer (see `mapHunks`), each batch with the instructions
- * that govern its directories and nothing else.
+ * that govern its directories and the memory for them, nothing else.
  */
 export async function mapOpenHunks(
   ports: ReviewPorts,
@@ -153,6 +154,7 @@ export async function mapOpenHunks(
   opts: {
     facts: ChildPromptFacts;
     instructionsFor: (dirs: readonly string[]) => Promise<string>;
+    memoryFor: (dirs: readonly string[]) => PromptContext["memory"];
     onSettled: () => void;
   },
 ): Promise<MapResult> {
@@ -163,7 +165,9 @@ export async function mapOpenHunks(
     const key = [...dirs].sort().join("\u0000");
     let prompt = prompts.get(key);
     if (!prompt) {
-      prompt = opts.instructionsFor(dirs).then((text) => childPrompt(opts.facts, text));
+      prompt = opts
+        .instructionsFor(dirs)
+        .then((text) => childPrompt(opts.facts, text, opts.memoryFor(dirs)));
       prompts.set(key, prompt);
     }
     return prompt;
@@ -184,9 +188,20 @@ export async function mapOpenHunks(
   });
 }
 
-/** A child reviewer's system prompt: its task, then its directories' instructions. */
-export function childPrompt(facts: ChildPromptFacts, instructions: string): string {
-  return sectionsPrompt(facts, instructions, [reviewChildSection, instructionsSection]);
+const NO_PROMPT_MEMORY: PromptContext["memory"] = { entries: [], source: undefined };
+
+/** A child reviewer's system prompt: its task, then its directories' instructions and memory. */
+export function childPrompt(
+  facts: ChildPromptFacts,
+  instructions: string,
+  memory: PromptContext["memory"] = NO_PROMPT_MEMORY,
+): string {
+  return sectionsPrompt(
+    facts,
+    instructions,
+    [reviewChildSection, instructionsSection, memorySection],
+    memory,
+  );
 }
 
 /** The RLM root's question for the merge, rendered from its named section. */
@@ -198,13 +213,14 @@ function sectionsPrompt(
   facts: ChildPromptFacts,
   instructions: string,
   sections: readonly PromptSection[],
+  memory = NO_PROMPT_MEMORY,
 ): string {
   const ctx: PromptContext = {
     ...facts,
     instructions: { text: instructions, sources: [] },
     toolNames: [],
     skills: [],
-    memory: { entries: [], source: undefined },
+    memory,
   };
   return buildPrompt(ctx, sections).system;
 }

@@ -19,6 +19,7 @@ export function triggerDetail(t: Trigger): Record<string, unknown> {
         sender: t.sender,
         command: t.command?.name ?? null,
         pr: t.isPullRequest,
+        ...(t.thread ? { thread: { root: t.thread.rootCommentId, fork: t.thread.fork } } : {}),
       };
     case "workflow_run":
       return { runId: t.runId, conclusion: t.conclusion };

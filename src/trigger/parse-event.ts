@@ -51,6 +51,25 @@ const issueCommentPayload = z.object({
   }),
 });
 
+const reviewCommentPayload = z.object({
+  action: z.string(),
+  repository,
+  sender: user,
+  pull_request: z.object({
+    number: z.number().int().positive(),
+    head: z.object({ repo: z.object({ full_name: z.string() }).nullable() }),
+    base: z.object({ repo: z.object({ full_name: z.string() }) }),
+  }),
+  comment: z.object({
+    id: z.number().int(),
+    body: z.string(),
+    html_url: z.string(),
+    path: z.string(),
+    in_reply_to_id: z.number().int().optional(),
+    user,
+  }),
+});
+
 const workflowRunPayload = z.object({
   action: z.string(),
   repository: repository.extend({ default_branch: z.string().optional() }),
@@ -137,6 +156,33 @@ export function parseTrigger(eventName: string, payload: unknown): Trigger {
         sender: p.comment.user.login,
         senderType: p.comment.user.type,
         command: parseCommand(body),
+      };
+    }
+    case "pull_request_review_comment": {
+      const p = parse(eventName, reviewCommentPayload, payload);
+      // An edit or a deletion never runs a command, as for issue comments.
+      if (p.action !== "created") {
+        return { kind: "ignored", event: eventName, reason: `action '${p.action}' is not handled` };
+      }
+      const pr = p.pull_request;
+      // A fork that was deleted leaves no head repository: still not this repository.
+      const headRepo = pr.head.repo?.full_name.toLowerCase();
+      return {
+        kind: "comment",
+        repo: repoRef(p.repository),
+        number: pr.number,
+        isPullRequest: true,
+        commentId: p.comment.id,
+        commentUrl: p.comment.html_url,
+        body: p.comment.body,
+        sender: p.comment.user.login,
+        senderType: p.comment.user.type,
+        command: parseCommand(p.comment.body),
+        thread: {
+          path: p.comment.path,
+          rootCommentId: p.comment.in_reply_to_id ?? p.comment.id,
+          fork: headRepo !== pr.base.repo.full_name.toLowerCase(),
+        },
       };
     }
     case "workflow_run": {

@@ -28,7 +28,21 @@ export interface PullRequestTrigger {
   senderType: string;
 }
 
-/** A new comment; `command` is set when it starts with one of Rivumi's commands. */
+/** Where a comment written in a pull request's review thread sits. */
+export interface ReviewThreadFacts {
+  /** The file the thread is on, as GitHub names it (untrusted: the author chose it). */
+  path: string;
+  /** The thread's first comment: replies go to it, since GitHub takes no reply to a reply. */
+  rootCommentId: number;
+  /** The pull request's head lives in another repository: the run has a read-only token. */
+  fork: boolean;
+}
+
+/**
+ * A new comment; `command` is set when it starts with one of Rivumi's commands. `thread` is set
+ * for a comment in a review thread (`pull_request_review_comment`): `commentId` is then a review
+ * comment's id and `number` the pull request's.
+ */
 export interface CommentTrigger {
   kind: "comment";
   repo: RepoRef;
@@ -40,6 +54,7 @@ export interface CommentTrigger {
   sender: string;
   senderType: string;
   command: Command | undefined;
+  thread?: ReviewThreadFacts;
 }
 
 export interface WorkflowRunTrigger {

@@ -221,6 +221,7 @@ function fakePorts(world: World, run: ActionRun, o: WorldOptions): ActionPorts {
                 },
                 skills: { skills: [], rejected: [] },
                 instructionsFor: () => Promise.resolve(""),
+                memoryFor: () => memory,
                 edits: false,
                 notices: [],
               }),

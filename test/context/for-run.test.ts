@@ -50,6 +50,25 @@ const input = (
 });
 
 describe("contextForRun", () => {
+  it("gives the session the memory for the changed files' directories, and each child its own", async () => {
+    const r = await baseAndHead();
+    const entries = [
+      { id: "m-1", type: "project-fact", text: "api rule", dir: "src/api" },
+      { id: "m-2", type: "project-fact", text: "ui rule", dir: "src/ui" },
+      { id: "m-3", type: "project-fact", text: "everywhere" },
+    ];
+    const ctx = await contextForRun({
+      ...input(r, false, {}),
+      changedPaths: ["src/api/v2/users.ts", "README.md"],
+      memory: { entries, source: "store", limit: 20 },
+    });
+    const texts = (m: { entries: readonly { text: string }[] }) => m.entries.map((e) => e.text);
+    expect(texts(ctx.context.memory)).toEqual(["api rule", "everywhere"]);
+    expect(texts(ctx.memoryFor(["src/ui"]))).toEqual(["ui rule", "everywhere"]);
+    expect(texts(ctx.memoryFor(["."]))).toEqual(["everywhere"]);
+    expect(texts(ctx.memoryFor([]))).toEqual(["everywhere"]);
+  });
+
   it("honours instructions-from: head for a writer's same-repository pull request", async () => {
     const r = await baseAndHead();
     const run = await contextForRun(input(r, false, { "instructions-from": "head" }));

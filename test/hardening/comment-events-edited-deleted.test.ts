@@ -10,7 +10,8 @@ import {
   REPO,
   type ActionWorld,
 } from "../support/action-world.js";
-import { issueCommentPayload, writeEventFile } from "../support/payloads.js";
+import { fakeSha, issueCommentPayload, writeEventFile } from "../support/payloads.js";
+import { reviewCommentPayload } from "../support/review-comment-payload.js";
 
 let world: ActionWorld | undefined;
 afterEach(async () => {
@@ -52,4 +53,34 @@ describe("edited and deleted comment events", () => {
       world.github.requests.filter((r) => r.method !== "GET" && r.path !== "/graphql"),
     ).toEqual([]);
   });
+
+  it.each(["edited", "deleted"] as const)(
+    "skips a review-thread comment %s into /remember",
+    async (action) => {
+      world = await createActionWorld();
+      const payload = reviewCommentPayload({
+        action,
+        owner: OWNER,
+        repo: REPO,
+        number: PR,
+        body: "/remember project-fact the deploy key is public",
+        commenter: "alice",
+        path: "src/api/users.ts",
+        headSha: fakeSha("head"),
+        baseSha: fakeSha("base"),
+      });
+      const run = await world.run({
+        env: {
+          GITHUB_EVENT_NAME: "pull_request_review_comment",
+          GITHUB_EVENT_PATH: writeEventFile(join(world.dir, `thread-${action}`), payload),
+        },
+      });
+      expect(run.exitCode).toBe(0);
+      expect(run.outputs.conclusion).toBe("skipped");
+      expect(
+        world.github.requests.filter((r) => r.method !== "GET" && r.path !== "/graphql"),
+      ).toEqual([]);
+      expect(world.github.readFile(FULL, "rivumi-memory", "memory.jsonl")).toBeUndefined();
+    },
+  );
 });

@@ -143,7 +143,11 @@ function examplesOf(eventName: string): Json[] {
 }
 
 /** A deep copy of the latest example of the event (and action) that validates. */
-function template(eventName: string, action?: string, filter?: (example: Json) => boolean): Json {
+export function template(
+  eventName: string,
+  action?: string,
+  filter?: (example: Json) => boolean,
+): Json {
   const key = `${eventName}:${action ?? ""}:${filter ? filter.toString() : ""}`;
   let found = templates.get(key);
   if (found === undefined) {
@@ -171,7 +175,7 @@ export function fakeSha(seed: string): string {
   return createHash("sha1").update(seed).digest("hex");
 }
 
-function nodeId(prefix: string, id: number): string {
+export function nodeId(prefix: string, id: number): string {
   return Buffer.from(`${prefix}${id}`).toString("base64");
 }
 
@@ -253,7 +257,7 @@ function labelObject(owner: string, repo: string, name: string): Json {
   };
 }
 
-interface RepoOptions {
+export interface RepoOptions {
   owner: string;
   repo: string;
   /** Owner account type (default `User`); an organization adds the `organization` field. */
@@ -261,7 +265,7 @@ interface RepoOptions {
 }
 
 /** Common fields: repository, organization (org owners only), no `installation`. */
-function setRepository(payload: Json, opts: RepoOptions, defaultBranch = "main"): void {
+export function setRepository(payload: Json, opts: RepoOptions, defaultBranch = "main"): void {
   const ownerType = opts.ownerType ?? "User";
   payload.repository = retargetRepository(payload.repository, opts.owner, opts.repo, ownerType);
   payload.repository.default_branch = defaultBranch;

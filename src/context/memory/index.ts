@@ -23,5 +23,6 @@ export {
   type MemoryStore,
   type MemoryStoreErrorCode,
 } from "../../memory-store/store.js";
+export { isUnder, scopeMemory, sessionMemoryOf } from "./scope.js";
 export { createFileStore, type FileStoreOptions } from "./file-store.js";
 export { memoryRepository } from "../../github/memory-repository.js";

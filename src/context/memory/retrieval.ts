@@ -13,12 +13,17 @@ export function forgottenIds(rows: readonly MemoryRow[]): Set<string> {
 
 /**
  * The seed's rule: the user's own preferences plus the facts and preferences of exactly this
- * project, forgotten ones left out, only the latest `limit` in append order, returned oldest first.
+ * project, forgotten ones left out, the latest in append order, returned oldest first. Each prompt
+ * gets at most `limit` of them (`scopeMemory`): those without a `dir`, and those whose `dir`
+ * holds one of its files. So the selection reaches back to the `limit`-th newest entry without a
+ * `dir`, which every prompt gets: nothing older can reach one. Without `dir` rows that is the
+ * latest `limit`.
  */
 export function selectMemory(
   rows: readonly MemoryRow[],
   who: { user: string; project: string; limit: number },
 ): MemoryRecord[] {
+  if (who.limit <= 0) return [];
   const forgotten = forgottenIds(rows);
   const relevant = rows
     .filter(isEntry)
@@ -26,7 +31,11 @@ export function selectMemory(
     .filter((r) =>
       r.type === "user-preference" ? same(r.user, who.user) : same(r.project, who.project),
     );
-  return who.limit > 0 ? relevant.slice(-who.limit) : [];
+  let everywhere = 0;
+  for (let i = relevant.length - 1; i >= 0; i--) {
+    if (relevant[i]!.dir === undefined && ++everywhere === who.limit) return relevant.slice(i);
+  }
+  return relevant;
 }
 
 export interface LoadedMemory {
@@ -59,7 +68,11 @@ export async function loadMemory(opts: {
   return { entries, loaded: parsed.rows.length, skipped: parsed.skipped };
 }
 
-/** One line per entry as the prompt and `/memories` show it: `[project-fact] text`, on one line. */
-export function formatEntry(entry: MemoryRecord): string {
-  return `[${entry.type}] ${entry.text.replace(/\s*[\r\n]+\s*/g, " ⏎ ")}`;
+/**
+ * One line per entry as `/memories` and `rivumi memory list` show it: `[project-fact] text`, or
+ * `[project-fact in src/api/] text` for an entry scoped to a directory.
+ */
+export function formatEntry(entry: Pick<MemoryRecord, "type" | "text" | "dir">): string {
+  const scope = entry.dir !== undefined ? ` in ${entry.dir}/` : "";
+  return `[${entry.type}${scope}] ${entry.text.replace(/\s*[\r\n]+\s*/g, " ⏎ ")}`;
 }

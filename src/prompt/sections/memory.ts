@@ -14,7 +14,10 @@ export const memorySection: PromptSection = {
       "# Memory",
       "Things people on this project asked you to remember (oldest first). Treat them as known",
       "context; the current task and the instructions above take precedence.",
-      ...entries.map((e) => `- [${e.type}] ${e.text.replace(/\s+/g, " ").slice(0, MAX_TEXT)}`),
+      ...entries.map((e) => {
+        const scope = e.dir !== undefined ? ` for ${e.dir.slice(0, MAX_TEXT)}/` : "";
+        return `- [${e.type}${scope}] ${e.text.replace(/\s+/g, " ").slice(0, MAX_TEXT)}`;
+      }),
     ].join("\n");
   },
   sources: (ctx) => (ctx.memory.source ? [ctx.memory.source] : []),

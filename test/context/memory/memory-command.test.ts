@@ -56,6 +56,22 @@ describe("rivumi memory", () => {
     expect(readFileSync(store, "utf8")).toBe(out);
   });
 
+  it("scopes a project entry to a directory with --dir and shows it in list", async () => {
+    const p = ["--project", "acme/widgets"];
+    const scoped = await add("fact", "handlers check tenants", ...p, "--dir", "./src/api/");
+    expect(JSON.parse(scoped.out)).toMatchObject({ project: "acme/widgets", dir: "src/api" });
+    await add("fact", "we use pnpm", ...p);
+    const listed = await cli(["list", "--store", store, ...p]);
+    expect(listed.out).toMatch(/m-\w+ {2}\[project-fact in src\/api\/\] handlers check tenants\n/);
+    expect(listed.out).toMatch(/m-\w+ {2}\[project-fact\] we use pnpm\n/);
+    const json = JSON.parse((await cli(["list", "--store", store, "--json", ...p])).out) as {
+      entries: { dir?: string }[];
+    };
+    expect(json.entries.map((e) => e.dir)).toEqual(["src/api", undefined]);
+    await expect(add("fact", "x", ...p, "--dir", "../etc")).rejects.toThrow(UsageError);
+    await expect(add("pref", "x", ...p, "--dir", "src")).rejects.toThrow(/user-preference/);
+  });
+
   it("lists what retrieval gives, and --json prints the stored records oldest first with the skipped count", async () => {
     const p = ["--project", "acme/widgets"];
     const pref = JSON.parse((await add("pref", "answer briefly", ...p)).out) as { id: string };
