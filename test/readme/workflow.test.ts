@@ -49,21 +49,26 @@ describe("the README's workflow", () => {
         `startsWith(github.event.comment.body, '${command}')`,
       );
     expect(workflow.jobs.triage!.if).toContain("github.event.workflow_run.conclusion");
+    expect(workflow.jobs.memory!.if).toContain(
+      "github.event_name == 'pull_request_review_comment'",
+    );
     expect(Object.keys(workflow.on).sort()).toEqual([
       "issue_comment",
       "pull_request",
+      "pull_request_review_comment",
       "workflow_run",
     ]);
   });
 
   it("grants nothing at the workflow level, and each job only what it uses", () => {
     expect(workflow.permissions).toEqual({});
+    // contents: write only for resolveReviewThread (GitHub refuses it with read).
     expect(review.permissions).toEqual({
-      contents: "read",
+      contents: "write",
       "pull-requests": "write",
       issues: "write",
     });
-    // Only the memory branch's writers may write contents.
+    // The memory branch's writers write contents.
     expect(workflow.jobs.memory!.permissions).toEqual({
       contents: "write",
       "pull-requests": "write",
