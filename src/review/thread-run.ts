@@ -48,10 +48,16 @@ export async function tidyThreads(
     findings: opts.findings,
     dismissedBefore: opts.last.state?.dismissed ?? [],
     isWriter,
-    async lineHash(path, line) {
+    async findQuote(path, quoted, near) {
       const hashes = await lines(path);
       if (hashes === "missing") return null;
-      return hashes === "unread" ? undefined : (hashes[line - 1] ?? null);
+      if (hashes === "unread") return undefined;
+      let best: number | null = null;
+      hashes.forEach((hash, i) => {
+        if (hash === quoted && (best === null || Math.abs(i + 1 - near) < Math.abs(best - near)))
+          best = i + 1;
+      });
+      return best;
     },
     resolve: ports.settings.inline.resolveOutdated,
     record: (decision) => ports.journal.emit({ type: "review.thread", ...decision }),

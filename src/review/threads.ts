@@ -65,10 +65,10 @@ export interface ThreadFacts {
   /** Whether a person may write to the repository (collaborator permission), asked once each. */
   isWriter(login: string): Promise<boolean>;
   /**
-   * The quoted line's hash of line `line` of `path` at the new head; null when the file is gone or
-   * has no such line, undefined when it cannot be read.
+   * Where a line whose hash is `quoted` is in `path` at the new head (the one nearest `near`, a
+   * 1-based line); null when the file is gone or has no such line, undefined when it cannot be read.
    */
-  lineHash(path: string, line: number): Promise<string | null | undefined>;
+  findQuote(path: string, quoted: string, near: number): Promise<number | null | undefined>;
   /** Resolve fixed threads (input `resolve-outdated-threads`). */
   resolve: boolean;
   /** Each decision, with its reason, for the journal. */
@@ -116,14 +116,14 @@ export async function planThreads(
     if (thread.isResolved) continue;
     const here = await stillThere(own, facts);
     const claim = people.find((c) => claimsFixed(c.body));
-    if (claim && here === true) {
+    if (claim && typeof here === "number") {
       const answered = thread.comments.some(
         (c) => isSelf(c.author) && c.body.includes(STILL_THERE),
       );
       if (!answered) {
         plan.replies.push({
           commentId: thread.comments[0]!.id,
-          body: `The quoted line is still at \`${codeSpan(thread.path)}\` line ${thread.line}: this finding still applies there.\n${STILL_THERE}`,
+          body: `The quoted line is still at \`${codeSpan(thread.path)}\` line ${here}: this finding still applies there.\n${STILL_THERE}`,
         });
         say("reply", `@${claim.author} said it was fixed, but the quoted line is still there`);
       } else say("keep", "the quoted line is still there, as Rivumi already answered");
@@ -135,7 +135,7 @@ export async function planThreads(
       continue;
     }
     plan.resolve.push({ id: thread.id, path: thread.path, line: thread.line });
-    say("resolve", "outdated, its quoted line is gone from its place, no reply, no new finding");
+    say("resolve", "outdated, its quoted line is gone from the file, no reply, no new finding");
   }
   const kept = facts.findings.filter((f) => {
     const gone = f.quote?.trim() && dismissed.has(dismissalKey(f.path, quoteHash(f.quote)));
@@ -162,21 +162,22 @@ async function dismissal(
   return undefined;
 }
 
-/** Whether the quoted line is still at the thread's place at the new head. */
-async function stillThere(own: OwnThread, facts: ThreadFacts): Promise<boolean | undefined> {
+/**
+ * Where the quoted line is in the thread's file at the new head: its line number, null when it is
+ * gone (or the file is), undefined when that cannot be told. GitHub gives an outdated thread no
+ * line, so the quote is looked for in the whole file, nearest the line it was written on.
+ */
+async function stillThere(own: OwnThread, facts: ThreadFacts): Promise<number | null | undefined> {
   const { thread } = own;
   if (own.quoted === undefined) return undefined;
-  if (thread.line === null) return false;
-  const hash = await facts.lineHash(thread.path, thread.line);
-  if (hash === null) return false;
-  return hash === undefined ? undefined : hash === own.quoted;
+  return facts.findQuote(thread.path, own.quoted, thread.line ?? thread.originalLine ?? 1);
 }
 
 /** Why a thread stays open; undefined when it is to be resolved. */
 function keepReason(
   own: OwnThread,
   people: readonly ReviewThreadComment[],
-  here: boolean | undefined,
+  here: number | null | undefined,
   facts: ThreadFacts,
 ): string | undefined {
   const { thread } = own;
@@ -185,7 +186,7 @@ function keepReason(
   if (people.length > 0) return "a person replied";
   if (own.quoted === undefined) return "the finding quoted no line to check";
   if (here === undefined) return "its file could not be read at the new head";
-  if (here) return "its quoted line is still at its place";
+  if (typeof here === "number") return `its quoted line is still in the file, at line ${here}`;
   const line = thread.line ?? thread.originalLine;
   const onIt = facts.findings.some(
     (f) =>

@@ -64,11 +64,11 @@ function facts(
     findings: [],
     dismissedBefore: [],
     isWriter: (login) => Promise.resolve(writers.has(login.toLowerCase())),
-    lineHash: (path, line) => {
+    findQuote: (path, quoted) => {
       const lines = head[path];
       if (!lines) return Promise.resolve(null);
-      const text = lines[line - 1];
-      return Promise.resolve(text === undefined ? undefined : quoteHash(text));
+      const at = lines.findIndex((text) => quoteHash(text) === quoted);
+      return Promise.resolve(at < 0 ? null : at + 1);
     },
     resolve: true,
     record: (d) => decisions.push(d),
