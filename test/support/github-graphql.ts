@@ -25,7 +25,8 @@ import {
   type IntrospectionQuery,
 } from "graphql";
 import type { RouteResult } from "./github-http.js";
-import { GitHubGraphQLError, rootValue, type GraphQLContext } from "./github-graphql-resolvers.js";
+import { GitHubGraphQLError } from "./github-graphql-connection.js";
+import { rootValue, type GraphQLContext } from "./github-graphql-resolvers.js";
 
 let loaded: GraphQLSchema | undefined;
 
@@ -108,7 +109,10 @@ export function answerGraphQL(req: GraphQLRequest): RouteResult {
     const type = cause instanceof GitHubGraphQLError ? cause.type : undefined;
     return { ...(type ? { type } : {}), path: e.path, locations: e.locations, message: e.message };
   });
-  return { status: 200, json: errors.length > 0 ? { data: result.data, errors } : result };
+  return {
+    status: 200,
+    json: errors.length > 0 ? { data: result.data, errors } : { data: result.data },
+  };
 }
 
 /**

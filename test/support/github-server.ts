@@ -18,7 +18,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { Socket } from "node:net";
-import { HttpError, notFound, type RouteResult } from "./github-http.js";
+import { errorBody, HttpError, notFound, readText, send, type RouteResult } from "./github-http.js";
 import type { Handler, RouteContext } from "./github-route-context.js";
 import { actionsRoutes } from "./github-routes-actions.js";
 import { gitRoutes } from "./github-routes-git.js";
@@ -96,7 +96,6 @@ const routes: Readonly<Record<string, Handler>> = {
   ...reviewRoutes,
   ...gitRoutes,
 };
-const DOCS = "https://docs.github.com/rest";
 /** Writes that need the token's `contents: write`: git data and file contents. */
 const CONTENTS_WRITE = /^(git\/|repos\/(create-or-update-file-contents|delete-file)$)/;
 
@@ -404,39 +403,6 @@ function matchesRoute(record: RecordedRequest, method: string, path: string): bo
     (method === "*" || method === record.method) &&
     (path === record.template || path === record.path)
   );
-}
-
-function errorBody(status: number, message: string): Record<string, unknown> {
-  return { message, documentation_url: DOCS, status: String(status) };
-}
-
-function send(res: ServerResponse, result: RouteResult): void {
-  const headers: Record<string, string> = {
-    "x-github-request-id": `FAKE:${Math.random().toString(16).slice(2, 10).toUpperCase()}`,
-    "x-github-api-version-selected": "2022-11-28",
-    "x-ratelimit-limit": "5000",
-    "x-ratelimit-remaining": "4999",
-    "x-ratelimit-used": "1",
-    "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
-    "x-ratelimit-resource": "core",
-    ...result.headers,
-  };
-  let payload = "";
-  if (result.text !== undefined) {
-    payload = result.text;
-    headers["content-type"] = result.contentType ?? "text/plain; charset=utf-8";
-  } else if (result.json !== undefined) {
-    payload = JSON.stringify(result.json);
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  res.writeHead(result.status, headers);
-  res.end(payload);
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function sleep(ms: number): Promise<void> {
