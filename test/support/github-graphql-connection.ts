@@ -1,7 +1,15 @@
 /**
  * GitHub's GraphQL connections (pages of a list, by cursor) and its `errors[]` entries, for the
- * fake's resolvers.
+ * fake's resolvers, and the node limit GitHub checks before it runs a request.
  */
+import {
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from "graphql";
 
 /** An error in GitHub's `errors[]`; `violation` when GitHub would refuse it whatever the state. */
 export class GitHubGraphQLError extends Error {
@@ -84,4 +92,50 @@ function position(cursor: string): number {
     );
   }
   return Number(match[1]);
+}
+
+/** GitHub's ceiling on the nodes one request may ask for (the page cited at `connection`). */
+export const MAX_NODES = 500_000;
+
+/**
+ * The nodes a request may return, as GitHub counts them before running it: each connection's
+ * `first`/`last` times those of the connections around it, summed over the document.
+ */
+export function requestedNodes(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) {
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  }
+  const pageSize = (field: FieldNode): number | undefined => {
+    const sizes = (field.arguments ?? [])
+      .filter((a) => a.name.value === "first" || a.name.value === "last")
+      .map((a) => {
+        if (a.value.kind === Kind.INT) return Number(a.value.value);
+        if (a.value.kind === Kind.VARIABLE) return Number(variables[a.value.name.value] ?? 0);
+        return 0;
+      });
+    return sizes.length > 0 ? Math.max(...sizes) : undefined;
+  };
+  const walk = (set: SelectionSetNode | undefined, around: number): number => {
+    let total = 0;
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FIELD) {
+        const size = pageSize(s);
+        total +=
+          size === undefined
+            ? walk(s.selectionSet, around)
+            : around * size + walk(s.selectionSet, around * size);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) {
+        total += walk(s.selectionSet, around);
+      } else {
+        total += walk(fragments.get(s.name.value)?.selectionSet, around);
+      }
+    }
+    return total;
+  };
+  return walk(operation.selectionSet, 1);
 }

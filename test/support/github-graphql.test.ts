@@ -88,6 +88,20 @@ describe("the check against GitHub's schema", () => {
     ]);
   });
 
+  it("refuses a request that could return more than 500,000 nodes, variables counted", async () => {
+    const query = `query($n: Int!) { repository(owner: "acme", name: "widgets") {
+      pullRequest(number: 1) { reviewThreads(first: $n) { nodes { ...Comments } } } } }
+    fragment Comments on PullRequestReviewThread {
+      comments(first: 100) { nodes { reactions(first: 100) { totalCount } } } }`;
+    // 100 + 100 × 100 + 100 × 100 × 100 = 1,010,100; with 40 threads a page, 404,040.
+    const error = await failure(client().graphql(query, { n: 100 }));
+    expect(error).toMatchObject({ errors: [{ type: "MAX_NODE_LIMIT_EXCEEDED" }] });
+    expect(github.takeViolations()).toEqual([
+      expect.stringContaining("requests up to 1,010,100 possible nodes"),
+    ]);
+    await client().graphql(query, { n: 40 });
+  });
+
   it("answers exactly the selection asked for, aliases and fragments included", async () => {
     const data = await client().graphql(`{
       me: viewer { login }

@@ -23,9 +23,10 @@ import {
   type GraphQLFieldResolver,
   type GraphQLSchema,
   type IntrospectionQuery,
+  type OperationDefinitionNode,
 } from "graphql";
 import type { RouteResult } from "./github-http.js";
-import { GitHubGraphQLError } from "./github-graphql-connection.js";
+import { GitHubGraphQLError, MAX_NODES, requestedNodes } from "./github-graphql-connection.js";
 import { rootValue, type GraphQLContext } from "./github-graphql-resolvers.js";
 
 let loaded: GraphQLSchema | undefined;
@@ -65,7 +66,7 @@ export function answerGraphQL(req: GraphQLRequest): RouteResult {
   const refuse = (errors: readonly GraphQLError[] | string): RouteResult => {
     const list = typeof errors === "string" ? [new GraphQLError(errors)] : errors;
     for (const e of list) req.violations.push(`POST /graphql: ${e.message}`);
-    return { status: 200, json: { errors: list.map((e) => e.toJSON()) } };
+    return { status: 200, json: { errors: list.map(githubError) } };
   };
   if (typeof query !== "string") {
     return refuse("A query attribute must be specified and must be a string.");
@@ -79,8 +80,20 @@ export function answerGraphQL(req: GraphQLRequest): RouteResult {
   }
   const invalid = validate(gitHubSchema(), document);
   if (invalid.length > 0) return refuse(invalid);
+  const operation = getOperationAST(
+    document,
+    typeof operationName === "string" ? operationName : undefined,
+  );
+  const nodes = operation ? requestedNodes(document, operation, variables ?? {}) : 0;
+  if (nodes > MAX_NODES) {
+    const error = new GraphQLError(
+      `This query requests up to ${nodes.toLocaleString("en-US")} possible nodes which exceeds the maximum limit of ${MAX_NODES.toLocaleString("en-US")}.`,
+      { extensions: { type: "MAX_NODE_LIMIT_EXCEEDED" } },
+    );
+    return refuse([error]);
+  }
 
-  const fault = req.takeFault(topLevelFields(document, operationName));
+  const fault = req.takeFault(topLevelFields(operation));
   if (fault) {
     const error = { type: fault.type, message: fault.message, path: fault.field && [fault.field] };
     return {
@@ -106,8 +119,7 @@ export function answerGraphQL(req: GraphQLRequest): RouteResult {
     } else if (cause.violation) {
       req.violations.push(`POST /graphql: ${e.message}`);
     }
-    const type = cause instanceof GitHubGraphQLError ? cause.type : undefined;
-    return { ...(type ? { type } : {}), path: e.path, locations: e.locations, message: e.message };
+    return githubError(e);
   });
   return {
     status: 200,
@@ -134,10 +146,16 @@ const modelledOnly: GraphQLFieldResolver<unknown, unknown> = (source, args, _ctx
     : value;
 };
 
-function topLevelFields(document: DocumentNode, operationName: unknown): string[] {
-  const name = typeof operationName === "string" ? operationName : undefined;
-  const operation = getOperationAST(document, name);
+function topLevelFields(operation: OperationDefinitionNode | null | undefined): string[] {
   return (operation?.selectionSet.selections ?? []).flatMap((s) =>
     s.kind === Kind.FIELD ? [s.name.value] : [],
   );
+}
+
+/** An entry of GitHub's `errors[]`: its `type` (when it has one) beside graphql-js's fields. */
+function githubError(e: GraphQLError): Record<string, unknown> {
+  const type =
+    e.originalError instanceof GitHubGraphQLError ? e.originalError.type : e.extensions.type;
+  const { extensions: _extensions, ...rest } = e.toJSON();
+  return { ...(typeof type === "string" ? { type } : {}), ...rest };
 }
