@@ -71,7 +71,7 @@ export interface NewReviewComment {
 }
 
 /** A review comment in a submitted review of its own, as a single comment or a reply makes one. */
-export function addReviewComment(
+export function createReviewComment(
   state: GitHubState,
   repo: RepoState,
   c: NewReviewComment,
@@ -113,7 +113,7 @@ export function addReply(
   actor: Actor,
 ): ReviewCommentRecord {
   const root = threadRoot(repo, parent.id);
-  return addReviewComment(state, repo, {
+  return createReviewComment(state, repo, {
     pullNumber: root.pullNumber,
     actor,
     placement: root,
@@ -152,7 +152,7 @@ export class ReviewThreadState extends GitHubState {
     const repo = this.repo(fullName);
     const { pull } = repo.pull(pullNumber);
     const { user, ...input } = init;
-    const record = addReviewComment(this, repo, {
+    const record = createReviewComment(this, repo, {
       pullNumber,
       actor: actorOf(user),
       placement: place(pull, input),
