@@ -20,12 +20,19 @@ export class GraphQLRefusal extends Error {
   }
 }
 
+/**
+ * GitHub refuses a request that could return more than 500,000 nodes, counted as the product of
+ * nested page sizes: 100 threads × 100 comments × 100 reactions is twice that. 40 👎 per comment
+ * keeps a page of threads at 410,100 (the first 40 are read; more is not a case worth a query).
+ */
+const THUMBS_DOWN_READ = 40;
+
 const COMMENT_FIELDS = `
   pageInfo { hasNextPage endCursor }
   nodes {
     databaseId body createdAt viewerDidAuthor
     author { login }
-    reactions(first: 100, content: THUMBS_DOWN) { nodes { user { login } } }
+    reactions(first: ${THUMBS_DOWN_READ}, content: THUMBS_DOWN) { nodes { user { login } } }
   }`;
 
 const THREADS = `query($owner: String!, $repo: String!, $number: Int!, $after: String) {

@@ -1,4 +1,7 @@
-/** Small HTTP pieces shared by the fake GitHub's routes: errors, results, pagination. */
+/** Small HTTP pieces of the fake GitHub: errors, results, pagination, and the wire. */
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const DOCS = "https://docs.github.com/rest";
 
 /** A refusal answered the way GitHub words it: `{ message, errors?, documentation_url, status }`. */
 export class HttpError extends Error {
@@ -87,4 +90,39 @@ export function paginate<T>(
 export function okPage<T>(items: readonly T[], requestUrl: URL): RouteResult {
   const { page, headers } = paginate(items, requestUrl);
   return { status: 200, json: page, headers };
+}
+
+/** GitHub's error body: `{ message, documentation_url, status }`. */
+export function errorBody(status: number, message: string): Record<string, unknown> {
+  return { message, documentation_url: DOCS, status: String(status) };
+}
+
+/** Writes a result with the headers every GitHub answer carries. */
+export function send(res: ServerResponse, result: RouteResult): void {
+  const headers: Record<string, string> = {
+    "x-github-request-id": `FAKE:${Math.random().toString(16).slice(2, 10).toUpperCase()}`,
+    "x-github-api-version-selected": "2022-11-28",
+    "x-ratelimit-limit": "5000",
+    "x-ratelimit-remaining": "4999",
+    "x-ratelimit-used": "1",
+    "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
+    "x-ratelimit-resource": "core",
+    ...result.headers,
+  };
+  let payload = "";
+  if (result.text !== undefined) {
+    payload = result.text;
+    headers["content-type"] = result.contentType ?? "text/plain; charset=utf-8";
+  } else if (result.json !== undefined) {
+    payload = JSON.stringify(result.json);
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  res.writeHead(result.status, headers);
+  res.end(payload);
+}
+
+export async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }

@@ -261,6 +261,8 @@ export function reviewComment(
   const url = `${state.url}/repos/${repo.fullName}/pulls/comments/${c.id}`;
   const pullApi = `${state.url}/repos/${repo.fullName}/pulls/${c.pullNumber}`;
   const html = `${HTML}/${repo.fullName}/pull/${c.pullNumber}#discussion_r${c.id}`;
+  // An outdated thread's comments keep their original place only.
+  const outdated = repo.threads.get(c.inReplyTo ?? c.id)?.outdated === true;
   return {
     id: c.id,
     node_id: nodeId("PRRC", c.id),
@@ -268,7 +270,7 @@ export function reviewComment(
     pull_request_review_id: c.reviewId,
     diff_hunk: c.diffHunk,
     path: c.path,
-    position: c.position ?? null,
+    position: outdated ? null : (c.position ?? null),
     original_position: c.position ?? null,
     commit_id: c.commitId,
     original_commit_id: c.commitId,
@@ -281,10 +283,10 @@ export function reviewComment(
     pull_request_url: pullApi,
     author_association: state.association(repo, c.user),
     _links: { self: { href: url }, html: { href: html }, pull_request: { href: pullApi } },
-    start_line: c.startLine ?? null,
+    start_line: outdated ? null : (c.startLine ?? null),
     original_start_line: c.startLine ?? null,
     start_side: c.startLine !== undefined ? (c.startSide ?? null) : null,
-    line: c.line ?? null,
+    line: outdated ? null : (c.line ?? null),
     original_line: c.line ?? null,
     ...(c.side !== undefined ? { side: c.side } : {}),
     subject_type: c.subjectType,

@@ -3,7 +3,6 @@
  * (RIGHT: added or context lines by head numbering; LEFT: removed or context lines by base
  * numbering), as GitHub requires; otherwise the whole review is refused with 422.
  */
-import { diffHunkUpTo, locateLine, locatePosition, parseHunks, type Side } from "./diff-hunks.js";
 import {
   checkBodyLength,
   notFound,
@@ -19,26 +18,10 @@ import {
   type Handler,
   type RouteContext,
 } from "./github-route-context.js";
+import { place, type CommentInput, type Placement } from "./github-review-placement.js";
 import type { RepoState } from "./github-state.js";
+import { addReply } from "./github-threads.js";
 import type { PullRecord, ReviewCommentRecord, ReviewRecord } from "./github-types.js";
-
-interface CommentInput {
-  path: string;
-  body: string;
-  line?: number;
-  side?: string;
-  start_line?: number;
-  start_side?: string;
-  position?: number;
-  subject_type?: "line" | "file";
-}
-
-type Placement = Pick<
-  ReviewCommentRecord,
-  "path" | "subjectType" | "line" | "side" | "startLine" | "startSide" | "position" | "diffHunk"
->;
-
-const OFF_DIFF = "Pull request review thread line must be part of the diff";
 
 const STATE_OF: Record<string, ReviewRecord["state"]> = {
   APPROVE: "APPROVED",
@@ -176,70 +159,6 @@ export const reviewRoutes: Record<string, Handler> = {
     listReactions(ctx, reviewComment(ctx).reactions),
 };
 
-/** Where a review comment lands in the diff, or the 422 GitHub gives. */
-function place(pull: PullRecord, c: CommentInput): Placement {
-  const file = pull.files.find((f) => f.filename === c.path);
-  if (!file) throw unprocessable("Path could not be resolved");
-  const none = { line: undefined, side: undefined, startLine: undefined, startSide: undefined };
-  if (c.subject_type === "file") {
-    return { path: c.path, subjectType: "file", ...none, position: undefined, diffHunk: "" };
-  }
-  if (file.patch === undefined) throw unprocessable(OFF_DIFF);
-  const hunks = parseHunks(file.patch);
-
-  if (c.line === undefined) {
-    if (c.position === undefined) throw unprocessable("Either line or position is required");
-    const at = locatePosition(hunks, c.position);
-    if (!at) throw unprocessable(OFF_DIFF);
-    const left = at.line.kind === "removed";
-    return {
-      path: c.path,
-      subjectType: "line",
-      ...none,
-      line: left ? at.line.oldLine : at.line.newLine,
-      side: left ? "LEFT" : "RIGHT",
-      position: at.line.position,
-      diffHunk: diffHunkUpTo(file.patch, at.hunk, at.line),
-    };
-  }
-
-  const side = sideOf(c.side ?? "RIGHT");
-  const at = locateLine(hunks, c.line, side);
-  if (!at) throw unprocessable(OFF_DIFF);
-  let startLine: number | undefined;
-  let startSide: Side | undefined;
-  if (c.start_line !== undefined) {
-    startSide = sideOf(c.start_side ?? side);
-    const start = locateLine(hunks, c.start_line, startSide);
-    if (!start)
-      throw unprocessable("Pull request review thread start line must be part of the diff");
-    if (start.hunk !== at.hunk) {
-      throw unprocessable(
-        "Pull request review thread start line must be part of the same hunk as the line.",
-      );
-    }
-    if (start.line.position >= at.line.position) {
-      throw unprocessable("start_line must precede line");
-    }
-    startLine = c.start_line;
-  }
-  return {
-    path: c.path,
-    subjectType: "line",
-    line: c.line,
-    side,
-    startLine,
-    startSide,
-    position: at.line.position,
-    diffHunk: diffHunkUpTo(file.patch, at.hunk, at.line),
-  };
-}
-
-function sideOf(value: string): Side {
-  if (value === "LEFT" || value === "RIGHT") return value;
-  throw unprocessable(`Side "${value}" is not LEFT or RIGHT`);
-}
-
 function commitOf(pull: PullRecord, commitId: string | undefined): string {
   if (commitId === undefined) return pull.head.sha;
   if (!pull.headShas.includes(commitId)) {
@@ -299,7 +218,6 @@ function newComment(
   review: ReviewRecord,
   placement: Placement,
   body: string,
-  inReplyTo?: number,
 ): ReviewCommentRecord {
   const at = ctx.state.now();
   return {
@@ -310,7 +228,7 @@ function newComment(
     body,
     user: ctx.actor,
     commitId: review.commitId,
-    inReplyTo,
+    inReplyTo: undefined,
     createdAt: at,
     updatedAt: at,
     reactions: [],
@@ -326,11 +244,7 @@ function reply(
 ): RouteResult {
   const parent = repo.reviewComments.get(parentId);
   if (!parent || parent.pullNumber !== pullNumber) throw notFound();
-  const root = parent.inReplyTo ?? parent.id;
-  const review = newReview(ctx, pullNumber, "", "COMMENT", parent.commitId);
-  repo.reviews.set(review.id, review);
-  const c = newComment(ctx, review, parent, body, root);
-  repo.reviewComments.set(c.id, c);
+  const c = addReply(ctx.state, repo, parent, body, ctx.actor);
   return ok(json.reviewComment(ctx.state, repo, c), 201);
 }
 

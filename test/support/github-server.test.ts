@@ -724,12 +724,12 @@ describe("failure injection and lifecycle", () => {
     ]);
   });
 
-  it("records GraphQL queries it cannot answer as violations", async () => {
+  it("records GraphQL fields it does not model as violations, never a silent null", async () => {
     await expect(
-      client().graphql('query { repository(owner: "acme", name: "widgets") { id } }'),
+      client().graphql('query { repository(owner: "acme", name: "widgets") { stargazerCount } }'),
     ).rejects.toThrow();
     expect(github.takeViolations()).toEqual([
-      expect.stringContaining("query not supported by the fake"),
+      expect.stringContaining("the fake GitHub does not model Repository.stargazerCount"),
     ]);
   });
 

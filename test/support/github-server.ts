@@ -1,7 +1,9 @@
 /**
- * A stateful loopback GitHub (REST + a sliver of GraphQL) for tests. Every request is checked
- * against GitHub's published REST description; one GitHub would refuse is answered as GitHub
- * would (404/422) and recorded in `violations`, which `assertNoViolations()` turns into a failure.
+ * A stateful loopback GitHub (REST, and GraphQL for review threads) for tests. Every request is
+ * checked against GitHub's published descriptions (REST: `@octokit/openapi`; GraphQL:
+ * `@octokit/graphql-schema`, see github-graphql.ts); one GitHub would refuse is answered as GitHub
+ * would (404/422, or GraphQL `errors[]`) and recorded in `violations`, which `assertNoViolations()`
+ * turns into a failure.
  *
  *   const github = await startGitHubServer({ tokens: { t: { login: "github-actions[bot]", type: "installation" } } });
  *   github.addPullRequest("o/r", { files: [{ filename: "a.ts", patch: "@@ -1 +1 @@\n-a\n+b" }] });
@@ -16,14 +18,16 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { Socket } from "node:net";
-import { HttpError, notFound, type RouteResult } from "./github-http.js";
+import { errorBody, HttpError, notFound, readText, send, type RouteResult } from "./github-http.js";
 import type { Handler, RouteContext } from "./github-route-context.js";
 import { actionsRoutes } from "./github-routes-actions.js";
 import { gitRoutes } from "./github-routes-git.js";
 import { issueWriteRoutes } from "./github-routes-issue-writes.js";
 import { issueRoutes } from "./github-routes-issues.js";
 import { reviewRoutes } from "./github-routes-reviews.js";
-import { GitHubState, type StateOptions } from "./github-state.js";
+import { answerGraphQL, gitHubSchema, type GraphQLFault } from "./github-graphql.js";
+import type { StateOptions } from "./github-state.js";
+import { ReviewThreadState } from "./github-threads.js";
 import type { TokenInfo } from "./github-types.js";
 import { openApiIndex } from "./openapi-validator.js";
 
@@ -36,6 +40,8 @@ export const LOOPBACK_WAIT_SCALE = 0.01;
 
 export { DEFAULT_TOKENS } from "./github-state.js";
 export type { IssueCommentJson, ReviewCommentJson, ReviewJson } from "./github-json.js";
+export type { GraphQLFault } from "./github-graphql.js";
+export type { ReviewCommentInit, ThreadView } from "./github-threads.js";
 export type {
   IssueInit,
   PullFileInit,
@@ -79,8 +85,6 @@ export interface GitHubServerOptions extends StateOptions {
   onRequest?: (
     req: RecordedRequest,
   ) => Fault | undefined | void | Promise<Fault | undefined | void>;
-  /** Answers GraphQL queries other than `viewer { login }`; return undefined to decline. */
-  graphql?: (query: string, variables: Record<string, unknown>, token: TokenInfo) => unknown;
   /** Also check the fake's own 2xx JSON answers against the description (slower; for its tests). */
   validateResponses?: boolean;
 }
@@ -92,7 +96,8 @@ const routes: Readonly<Record<string, Handler>> = {
   ...reviewRoutes,
   ...gitRoutes,
 };
-const DOCS = "https://docs.github.com/rest";
+/** Writes that need the token's `contents: write`: git data and file contents. */
+const CONTENTS_WRITE = /^(git\/|repos\/(create-or-update-file-contents|delete-file)$)/;
 
 /** Starts a fake GitHub on 127.0.0.1 (random port); it never keeps the process alive. */
 export async function startGitHubServer(opts: GitHubServerOptions = {}): Promise<GitHubServer> {
@@ -101,7 +106,7 @@ export async function startGitHubServer(opts: GitHubServerOptions = {}): Promise
   return server;
 }
 
-export class GitHubServer extends GitHubState {
+export class GitHubServer extends ReviewThreadState {
   /** Every request received, in arrival order. */
   readonly requests: RecordedRequest[] = [];
   /** Requests GitHub would refuse whatever the state (and fake bugs), one line each. */
@@ -112,6 +117,7 @@ export class GitHubServer extends GitHubState {
     remaining: number;
     fault: Fault;
   }> = [];
+  private readonly graphQLFaults: Array<GraphQLFault & { remaining: number }> = [];
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
 
@@ -136,7 +142,9 @@ export class GitHubServer extends GitHubState {
   }
 
   async listen(): Promise<void> {
-    openApiIndex(); // parse the description now rather than inside the first request
+    // Parse the descriptions now rather than inside the first request.
+    openApiIndex();
+    gitHubSchema();
     await new Promise<void>((resolve, reject) => {
       this.server.once("error", reject);
       this.server.listen(0, "127.0.0.1", () => resolve());
@@ -184,6 +192,17 @@ export class GitHubServer extends GitHubState {
   requestsTo(route: string): RecordedRequest[] {
     const [method = "", path = ""] = route.trim().split(/\s+/, 2);
     return this.requests.filter((r) => matchesRoute(r, method.toUpperCase(), path));
+  }
+
+  /**
+   * Answers the next `times` (default 1) GraphQL requests, or those selecting `field` at the top,
+   * with an HTTP 200 whose `errors[]` hold the fault, as GitHub refuses a query:
+   * `failNextGraphQL({ field: "resolveReviewThread", type: "FORBIDDEN", message: "…" })`.
+   * The request is still checked against the schema first. (An HTTP failure of the endpoint is
+   * `failNext("POST /graphql", { status: 502 })`.)
+   */
+  failNextGraphQL(fault: GraphQLFault): void {
+    this.graphQLFaults.push({ ...fault, remaining: fault.times ?? 1 });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -260,7 +279,11 @@ export class GitHubServer extends GitHubState {
     const token = this.authenticate(record.headers.authorization);
     if (refusal) throw new HttpError(refusal.status, refusal.message);
     if (isGraphQL) return this.serveGraphQL(record, token);
-    if (token.readOnly && method !== "GET" && method !== "HEAD") {
+    const write = method !== "GET" && method !== "HEAD";
+    if (
+      write &&
+      (token.readOnly || (token.contents === "read" && CONTENTS_WRITE.test(record.operationId!)))
+    ) {
       throw new HttpError(403, "Resource not accessible by integration");
     }
     const handler = routes[record.operationId!];
@@ -301,20 +324,18 @@ export class GitHubServer extends GitHubState {
   }
 
   private serveGraphQL(record: RecordedRequest, token: TokenInfo): RouteResult {
-    const { query = "", variables = {} } = (record.body ?? {}) as {
-      query?: string;
-      variables?: Record<string, unknown>;
-    };
-    const custom = this.opts.graphql?.(query, variables, token);
-    if (custom !== undefined) return { status: 200, json: { data: custom } };
-    if (/\bviewer\s*\{[^}]*\blogin\b/.test(query)) {
-      return { status: 200, json: { data: { viewer: { login: token.login } } } };
-    }
-    this.violations.push(`POST /graphql: query not supported by the fake: ${query.slice(0, 200)}`);
-    return {
-      status: 200,
-      json: { data: null, errors: [{ message: "Unsupported query (fake GitHub)" }] },
-    };
+    return answerGraphQL({
+      body: record.body,
+      context: { state: this, token },
+      violations: this.violations,
+      takeFault: (fields) => {
+        const index = this.graphQLFaults.findIndex((f) => !f.field || fields.includes(f.field));
+        if (index < 0) return undefined;
+        const fault = this.graphQLFaults[index]!;
+        if (--fault.remaining <= 0) this.graphQLFaults.splice(index, 1);
+        return fault;
+      },
+    });
   }
 
   /** The "blob host" behind redirects: job logs and raw file downloads. */
@@ -382,39 +403,6 @@ function matchesRoute(record: RecordedRequest, method: string, path: string): bo
     (method === "*" || method === record.method) &&
     (path === record.template || path === record.path)
   );
-}
-
-function errorBody(status: number, message: string): Record<string, unknown> {
-  return { message, documentation_url: DOCS, status: String(status) };
-}
-
-function send(res: ServerResponse, result: RouteResult): void {
-  const headers: Record<string, string> = {
-    "x-github-request-id": `FAKE:${Math.random().toString(16).slice(2, 10).toUpperCase()}`,
-    "x-github-api-version-selected": "2022-11-28",
-    "x-ratelimit-limit": "5000",
-    "x-ratelimit-remaining": "4999",
-    "x-ratelimit-used": "1",
-    "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 3600),
-    "x-ratelimit-resource": "core",
-    ...result.headers,
-  };
-  let payload = "";
-  if (result.text !== undefined) {
-    payload = result.text;
-    headers["content-type"] = result.contentType ?? "text/plain; charset=utf-8";
-  } else if (result.json !== undefined) {
-    payload = JSON.stringify(result.json);
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  res.writeHead(result.status, headers);
-  res.end(payload);
-}
-
-async function readText(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function sleep(ms: number): Promise<void> {

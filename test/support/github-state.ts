@@ -21,6 +21,7 @@ import type {
   CommentRecord,
   ReviewRecord,
   ReviewCommentRecord,
+  ThreadRecord,
   JobRecord,
   RunRecord,
 } from "./github-types.js";
@@ -31,6 +32,8 @@ export class RepoState {
   readonly comments = new Map<number, CommentRecord>();
   readonly reviews = new Map<number, ReviewRecord>();
   readonly reviewComments = new Map<number, ReviewCommentRecord>();
+  /** Resolved and outdated review threads, by the id of their first comment. */
+  readonly threads = new Map<number, ThreadRecord>();
   /** Lower-cased login -> role. */
   readonly roles = new Map<string, Role>();
   readonly runs = new Map<number, RunRecord>();

@@ -8,6 +8,12 @@ export interface TokenInfo {
   type: TokenType;
   /** Writes answer 403 "Resource not accessible by integration" (a fork's GITHUB_TOKEN). */
   readOnly?: boolean;
+  /**
+   * An installation token's `contents` permission (default `write`). With `read` (a workflow's
+   * `permissions: contents: read`) it may still comment and review, but git writes answer 403 and
+   * GraphQL `resolveReviewThread` answers FORBIDDEN, as GitHub does.
+   */
+  contents?: "read" | "write";
 }
 
 export interface Actor {
@@ -170,6 +176,14 @@ export interface ReviewCommentRecord {
   createdAt: string;
   updatedAt: string;
   reactions: ReactionRecord[];
+}
+
+/** A review thread's state, keyed by its first comment's id; a thread without one is open and current. */
+export interface ThreadRecord {
+  /** Who resolved it; undefined while it is open. */
+  resolvedBy: Actor | undefined;
+  /** GitHub's `isOutdated`: a push changed the lines it was written on. */
+  outdated: boolean;
 }
 
 export interface JobRecord {
