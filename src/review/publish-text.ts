@@ -166,7 +166,7 @@ export function renderComment(
       : outcome.conclusion === "partial"
         ? "### Rivumi review (partial)"
         : "### Rivumi review";
-  const tidied = threads ? `${threadLine(threads)}<br>` : "";
+  const tidied = threads ? `${threadLine(threads)} · ` : "";
   const footer = `<sub>${tidied}${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     renderReviewBody(outcome, inline, site),

@@ -4,6 +4,7 @@ import type { Outcome, Publication } from "../outcome/outcome.js";
 import { recordedFindings, type ThreadPlan } from "../outcome/review.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { runAgent, type AgentRunResult } from "./agent-run.js";
+import { dismissedOf } from "./threads.js";
 import type { ReviewPorts } from "./ports.js";
 
 /**
@@ -51,15 +52,7 @@ function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ReviewPorts
       fullReviewWhy: agent.fullReviewWhy || undefined,
       noLongerApplies: agent.gone.findings,
       details: details(agent),
-      ...(agent.threads
-        ? {
-            dismissed: {
-              learned: agent.threads.dismissed.length,
-              suppressed: agent.threads.suppressed,
-              ...(agent.threads.unread ? { threadsUnread: agent.threads.unread } : {}),
-            },
-          }
-        : {}),
+      ...(agent.threads ? { dismissed: dismissedOf(agent.threads) } : {}),
     },
   };
 }

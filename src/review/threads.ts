@@ -3,6 +3,7 @@
 // dismissed (so it is never posted again), and answer once a "fixed" claim whose quoted line is
 // still there. Thread text is untrusted: it is only matched against a few fixed phrases here.
 import type { ReviewThread, ReviewThreadComment } from "../github/port.js";
+import type { ReviewResult } from "../outcome/results.js";
 import type { DismissedFinding, Finding, ThreadPlan } from "../outcome/review.js";
 import { dismissalKey, fingerprint, quoteHash } from "./state.js";
 
@@ -201,3 +202,12 @@ function keepReason(
 
 /** A path inside a code span, where nothing is a mention or a link; it cannot close the span. */
 const codeSpan = (path: string) => path.replace(/[`\r\n]+/g, "'");
+
+/** What the review's result says of the dismissals: learned now, and findings left out. */
+export function dismissedOf(plan: ThreadPlan): NonNullable<ReviewResult["dismissed"]> {
+  return {
+    learned: plan.dismissed.length,
+    suppressed: plan.suppressed,
+    ...(plan.unread ? { threadsUnread: plan.unread } : {}),
+  };
+}
