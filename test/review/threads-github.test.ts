@@ -298,4 +298,30 @@ describe("Rivumi's review threads over two pushes", () => {
     // The review itself went out.
     expect(byBot().some((c) => c.line === QUOTES.later)).toBe(true);
   });
+
+  it("publishes the review with a note when the threads cannot be read", async () => {
+    const first = await commit(base);
+    const lines = base.map((l, i) => (i + 1 === QUOTES.fixed ? quoteOf("fixed") : l));
+    const head1 = await commit(lines, first.sha);
+    github.addPullRequest(FULL, {
+      number: PR,
+      user: "carol",
+      head: { sha: head1.sha },
+      base: { sha: first.sha },
+      files: [{ filename: FILE, patch: head1.patch }],
+    });
+    github.failNextGraphQL({
+      field: "repository",
+      type: "INTERNAL",
+      message: "Something went wrong",
+    });
+    const run = await review(head1.sha, [finding("fixed")]);
+    expect(run.published.failures).toEqual([]);
+    expect(byBot()).toHaveLength(1);
+    expect(run.published.threads).toMatchObject({
+      resolved: 0,
+      unread: expect.stringMatching(/Something went wrong/),
+    });
+    expect(github.issueComments(FULL, PR)[0]!.body).toMatch(/could not read its review threads/);
+  });
 });
