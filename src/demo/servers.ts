@@ -100,8 +100,14 @@ export async function startDemoGitHub(opts: {
     const b = (body ?? {}) as Record<string, unknown>;
     const bodyText = typeof b.body === "string" ? b.body : undefined;
     const ok = (json: unknown, status = 200) => ({ status, json });
-    if (method === "POST" && path === "/graphql")
-      return ok({ data: { viewer: { login: opts.bot } } });
+    if (method === "POST" && path === "/graphql") {
+      // The sample pull request has no review threads yet; any other query asks who Rivumi is.
+      const query = typeof b.query === "string" ? b.query : "";
+      const page = { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] };
+      return query.includes("reviewThreads")
+        ? ok({ data: { repository: { pullRequest: { reviewThreads: page } } } })
+        : ok({ data: { viewer: { login: opts.bot } } });
+    }
     if (method === "GET" && path === `${base}/collaborators/${opts.author}/permission`)
       return ok({ permission: "write", role_name: "write", user: { login: opts.author } });
     if (method === "GET" && path.startsWith(`${base}/git/matching-refs/`)) return ok([]);

@@ -166,7 +166,10 @@ export function renderComment(
       : outcome.conclusion === "partial"
         ? "### Rivumi review (partial)"
         : "### Rivumi review";
-  const tidied = threads ? `${threadLine(threads)} · ` : "";
+  // Said only when something happened to a thread: a quiet pull request gets no extra line.
+  const busy =
+    threads && threads.resolved + threads.replied + threads.dismissals + threads.suppressed > 0;
+  const tidied = busy ? `${threadLine(threads)} · ` : "";
   const footer = `<sub>${tidied}${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     renderReviewBody(outcome, inline, site),
