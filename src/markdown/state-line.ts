@@ -3,7 +3,9 @@
 
 /** How a state line starts. */
 export const STATE_PREFIX = "<!-- rivumi:state ";
-const STATE_LINE = /^<!-- rivumi:state ([A-Za-z0-9_-]{1,40000}) -->$/m;
+/** Most characters of the encoded state a line may carry; a longer one is not read back. */
+export const STATE_MAX_CHARS = 40_000;
+const STATE_LINE = new RegExp(`^<!-- rivumi:state ([A-Za-z0-9_-]{1,${STATE_MAX_CHARS}}) -->$`, "m");
 
 /** Whether a comment's content already carries a state line. */
 export const hasState = (content: string) => content.includes(STATE_PREFIX);

@@ -5,7 +5,7 @@
 // and validated: anything else is ignored with a notice, and the next review is a full one.
 import { createHash } from "node:crypto";
 import * as z from "zod";
-import { encodedState, hasState, STATE_PREFIX } from "../markdown/state-line.js";
+import { encodedState, hasState, STATE_MAX_CHARS, STATE_PREFIX } from "../markdown/state-line.js";
 import type { Finding, LastReview, PostedFinding, ReviewState } from "../outcome/review.js";
 
 /** Most fingerprints kept; past it the oldest are dropped (a repost is the worst that follows). */
@@ -78,17 +78,32 @@ export function postedFinding(f: Finding): PostedFinding | undefined {
   };
 }
 
-/** The hidden line that carries the state; base64url, so no text in it can end the comment. */
+/**
+ * The hidden line that carries the state; base64url, so no text in it can end the comment. A state
+ * too long to be read back (long non-ASCII paths and titles) loses its oldest entries until it fits:
+ * first the places kept for "no longer applies", then fingerprints, then dismissals.
+ */
 export function renderState(state: ReviewState): string {
-  const kept: ReviewState = {
+  const kept = {
     ...state,
     fingerprints: [...new Set(state.fingerprints)].slice(-MAX_FINGERPRINTS),
     posted: state.posted.slice(-MAX_POSTED),
-    ...(state.dismissed?.length
-      ? { dismissed: [...new Set(state.dismissed)].slice(-MAX_DISMISSED) }
-      : {}),
+    dismissed: [...new Set(state.dismissed ?? [])].slice(-MAX_DISMISSED),
   };
-  return `${STATE_PREFIX}${Buffer.from(JSON.stringify(kept)).toString("base64url")} -->`;
+  const encode = () => {
+    const { dismissed, ...rest } = kept;
+    const json = JSON.stringify(dismissed.length > 0 ? { ...rest, dismissed } : rest);
+    return Buffer.from(json).toString("base64url");
+  };
+  let encoded = encode();
+  while (encoded.length > STATE_MAX_CHARS) {
+    if (kept.posted.length > 0) kept.posted.shift();
+    else if (kept.fingerprints.length > 0) kept.fingerprints.shift();
+    else if (kept.dismissed.length > 0) kept.dismissed.shift();
+    else break;
+    encoded = encode();
+  }
+  return `${STATE_PREFIX}${encoded} -->`;
 }
 
 /**

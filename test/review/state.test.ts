@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Finding } from "../../src/outcome/review.js";
 import {
   fingerprint,
+  MAX_DISMISSED,
   MAX_FINGERPRINTS,
   MAX_POSTED,
   postedFinding,
@@ -45,6 +46,33 @@ describe("review state in the sticky comment", () => {
     expect(state?.base).toBe(BASE);
     expect(state?.fingerprints).toEqual(many.slice(-MAX_FINGERPRINTS));
     expect(state?.posted.map((p) => p.p)).toEqual(posted.slice(-MAX_POSTED).map((p) => p.p));
+  });
+
+  it("stays readable at its fullest: long non-ASCII paths and titles give way, oldest first", () => {
+    const hex = (i: number) => i.toString(16).padStart(16, "0");
+    const posted = Array.from({ length: MAX_POSTED }, (_, i) => ({
+      f: hex(i),
+      p: `${i}-${"é".repeat(190)}`,
+      l: 999_999,
+      t: "😀".repeat(40),
+      q: hex(i),
+    }));
+    const full = {
+      v: 2 as const,
+      head: HEAD,
+      base: BASE,
+      fingerprints: Array.from({ length: MAX_FINGERPRINTS }, (_, i) => hex(i)),
+      posted,
+      dismissed: Array.from({ length: MAX_DISMISSED }, (_, i) => hex(i + 5000)),
+    };
+    const { state, notice } = readState(renderState(full));
+    expect(notice).toBeUndefined();
+    // Everything that matters for repeats is kept; only the oldest places went.
+    expect(state?.fingerprints).toEqual(full.fingerprints);
+    expect(state?.dismissed).toEqual(full.dismissed);
+    expect(state!.posted.length).toBeGreaterThan(0);
+    expect(state!.posted.length).toBeLessThan(MAX_POSTED);
+    expect(state!.posted.at(-1)).toEqual(posted.at(-1));
   });
 
   it("keeps a posted finding's place and a hash of its quote, never the quote itself", () => {
