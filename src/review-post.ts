@@ -40,7 +40,7 @@ export interface ReviewPosted {
   error?: unknown;
   /** What was done with Rivumi's review threads. */
   threads?: ThreadCounts;
-  /** Why tidying the threads stopped, when GitHub refused (the rest was left as it was). */
+  /** Why the replies in threads stopped, when GitHub refused one (a refused resolution is a note). */
   tidyError?: unknown;
 }
 

@@ -23,6 +23,25 @@ export interface SessionMemory {
 
 export const NO_MEMORY: SessionMemory = Object.freeze({ entries: [], source: undefined });
 
+/** Whether `path` (a file, or a directory: `.` is the root) lies under the directory `dir`. */
+export function isUnder(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(`${dir}/`);
+}
+
+/**
+ * The memory one prompt gets, the prompt being about these paths (files, or the directories of
+ * its files): the entries without a `dir`, and those whose `dir` holds one of the paths, only the
+ * latest `limit` of them.
+ */
+export function scopeMemory(memory: SessionMemory, paths: readonly string[]): SessionMemory {
+  const applies = memory.entries.filter(
+    (e) => e.dir === undefined || paths.some((p) => isUnder(p, e.dir!)),
+  );
+  const limit = memory.limit;
+  const entries = limit === undefined ? applies : limit > 0 ? applies.slice(-limit) : [];
+  return { entries, source: memory.source };
+}
+
 /**
  * What the context pipeline hands the agent: data, not tools. The session builds `load_skill`
  * from `skillFiles` and the edit tools from `edits` itself.

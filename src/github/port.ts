@@ -118,7 +118,7 @@ export interface ReviewThreadComment {
   createdAt: string;
   /** Whether the token's own identity wrote it, where GitHub says so (`viewerDidAuthor`). */
   viewerDidAuthor: boolean | undefined;
-  /** Logins that reacted 👎 to it. */
+  /** Logins that reacted 👎 to it (read for a thread's first comment only; empty for the others). */
   thumbsDown: string[];
 }
 

@@ -21,9 +21,10 @@ export class GraphQLRefusal extends Error {
 }
 
 /**
- * GitHub refuses a request that could return more than 500,000 nodes, counted as the product of
- * nested page sizes: 100 threads × 100 comments × 100 reactions is twice that. 40 👎 per comment
- * keeps a page of threads at 410,100 (the first 40 are read; more is not a case worth a query).
+ * Only the thread's first comment's 👎 count (the finding's own). GitHub refuses a query that could
+ * return more than 500,000 nodes and charges its rate limit by the connections a query may need, so
+ * reactions on every comment (100 × 100 × 40) would cost about 100 points of a workflow token's
+ * 1,000 an hour; the first comment's alone cost about 3.
  */
 const THUMBS_DOWN_READ = 40;
 
@@ -32,7 +33,6 @@ const COMMENT_FIELDS = `
   nodes {
     databaseId body createdAt viewerDidAuthor
     author { login }
-    reactions(first: ${THUMBS_DOWN_READ}, content: THUMBS_DOWN) { nodes { user { login } } }
   }`;
 
 const THREADS = `query($owner: String!, $repo: String!, $number: Int!, $after: String) {
@@ -43,6 +43,9 @@ const THREADS = `query($owner: String!, $repo: String!, $number: Int!, $after: S
         nodes {
           id isResolved isOutdated path line originalLine
           resolvedBy { login }
+          opening: comments(first: 1) {
+            nodes { reactions(first: ${THUMBS_DOWN_READ}, content: THUMBS_DOWN) { nodes { user { login } } } }
+          }
           comments(first: 100) {${COMMENT_FIELDS}
           }
         }
@@ -75,8 +78,9 @@ interface CommentNode {
   createdAt: string;
   viewerDidAuthor: boolean | null;
   author: { login: string } | null;
-  reactions: { nodes: Array<{ user: { login: string } | null }> };
 }
+
+type Reactions = { nodes: Array<{ user: { login: string } | null }> };
 
 interface ThreadNode {
   id: string;
@@ -86,6 +90,8 @@ interface ThreadNode {
   line: number | null;
   originalLine: number | null;
   resolvedBy: { login: string } | null;
+  /** The first comment again, for its 👎 only. */
+  opening: { nodes: Array<{ reactions: Reactions }> };
   comments: Page<CommentNode>;
 }
 
@@ -167,11 +173,13 @@ function toThread(t: ThreadNode, comments: CommentNode[]): ReviewThread {
     line: t.line,
     originalLine: t.originalLine,
     resolvedBy: t.resolvedBy?.login,
-    comments: comments.map(toComment),
+    comments: comments.map((c, i) =>
+      toComment(c, i === 0 ? t.opening.nodes[0]?.reactions : undefined),
+    ),
   };
 }
 
-function toComment(c: CommentNode): ReviewThreadComment {
+function toComment(c: CommentNode, reactions: Reactions | undefined): ReviewThreadComment {
   return {
     id: c.databaseId ?? 0,
     // A deleted account shows as no author: GitHub's "ghost".
@@ -179,7 +187,7 @@ function toComment(c: CommentNode): ReviewThreadComment {
     body: c.body,
     createdAt: c.createdAt,
     viewerDidAuthor: c.viewerDidAuthor ?? undefined,
-    thumbsDown: c.reactions.nodes.flatMap((r) => (r.user ? [r.user.login] : [])),
+    thumbsDown: (reactions?.nodes ?? []).flatMap((r) => (r.user ? [r.user.login] : [])),
   };
 }
 

@@ -187,4 +187,6 @@ export interface ThreadCounts {
   suppressed: number;
   /** Why the threads could not be read, when they could not. */
   unread?: string;
+  /** Why resolving stopped for the run, when GitHub refused it (the review is published anyway). */
+  refused?: string;
 }

@@ -197,6 +197,11 @@ function publishedNotes(published: Published): string {
     for (const { target, error } of published.unpublished)
       lines.push(`- the ${target}: ${error.replace(/\s+/g, " ").slice(0, 200)}`);
   }
+  if (published.threads?.refused)
+    lines.push(
+      "",
+      `**Review threads:** ${published.threads.refused.replace(/\s+/g, " ").slice(0, 300)}`,
+    );
   if (published.artifact) lines.push("", `Journal and result files: ${published.artifact}`);
   return lines.length > 0 ? `\n${lines.join("\n")}\n` : "";
 }
@@ -226,6 +231,7 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
             findings_suppressed: published.threads.suppressed,
             replies_to_fixed_claims: published.threads.replied,
             ...(published.threads.unread ? { unread: published.threads.unread } : {}),
+            ...(published.threads.refused ? { refused: published.threads.refused } : {}),
           },
         }
       : {}),

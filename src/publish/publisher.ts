@@ -227,7 +227,7 @@ export class Publisher {
             error,
           }));
         if (posted.error !== undefined) tally.fail(TARGETS.review, posted.error);
-        if (posted.tidyError !== undefined) tally.fail("review threads", posted.tidyError);
+        if (posted.tidyError !== undefined) tally.fail("review thread replies", posted.tidyError);
         if (posted.threads) tally.threads = posted.threads;
         // The comment completes the review: it lists what is not on the lines, and the state.
         const again = (o: Outcome, op: CallOptions) =>

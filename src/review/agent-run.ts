@@ -49,9 +49,6 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
     plan.kind === "review" && plan.pr !== undefined
       ? ports.lastReview(plan.pr).catch((error: unknown) => ({ unread: errorText(error) }))
       : Promise.resolve({});
-  // Rivumi's review threads on it, read beside the workspace too (see `thread-run.ts`).
-  const threadsRead =
-    plan.kind === "review" && plan.pr !== undefined ? readThreads(ports, plan.pr) : undefined;
 
   const started = Date.now();
   const ws: OpenWorkspace = await inPhase("workspace", () => ports.work.open(target, plan));
@@ -105,21 +102,25 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
             signal: ports.signal,
           }).catch(() => NOTHING_GONE)
         : NOTHING_GONE;
-    const threads = threadsRead
-      ? await tidyThreads(ports, {
-          read: threadsRead,
-          root: ws.root,
-          head: ws.head,
-          findings: run.review?.findings ?? [],
-          last: lastReview,
-        })
-      : undefined;
+    // Rivumi's review threads, read once the review is done, so a reply written meanwhile counts.
+    const threads =
+      plan.kind === "review" && plan.pr !== undefined
+        ? await tidyThreads(ports, {
+            read: readThreads(ports, plan.pr),
+            root: ws.root,
+            head: ws.head,
+            findings: run.review?.findings ?? [],
+            unanchored: run.unanchored,
+            last: lastReview,
+          })
+        : undefined;
     const changesFile = context.edits ? join(ws.artifacts, "changes.patch") : undefined;
     const saved = changesFile ? await saveChanges(ws.root, ws.head, changesFile) : undefined;
     return {
       ...run,
       // What people dismissed in a thread is never posted again (see `threads.ts`).
       review: threads && run.review ? { ...run.review, findings: threads.kept } : run.review,
+      unanchored: threads ? threads.keptUnanchored : run.unanchored,
       threads: threads?.plan,
       instructions: context.resolution.diagnostics,
       fullReviewWhy: scope.kind === "full" ? scope.why : undefined,

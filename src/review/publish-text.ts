@@ -170,13 +170,16 @@ export function renderComment(
   const busy =
     threads && threads.resolved + threads.replied + threads.dismissals + threads.suppressed > 0;
   const tidied = busy ? `${threadLine(threads)} · ` : "";
+  const refused = threads?.refused
+    ? `> [!NOTE]\n> Review threads: ${safeInline(threads.refused.slice(0, 300), site)}\n\n`
+    : "";
   const footer = `<sub>${tidied}${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     renderReviewBody(outcome, inline, site),
-    COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 16,
+    COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - refused.length - 16,
     `_…cut to fit GitHub's comment limit; the full result is in ${fullResultIn(outcome, "the step summary")}._`,
   );
-  return [title, "", body, footer].join("\n");
+  return [title, "", body, `${refused}${footer}`].join("\n");
 }
 
 /** The comment footer's count of what the review did with its threads. */

@@ -1,3 +1,4 @@
+import { errorText } from "../util/error-text.js";
 import type { CallOptions } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { Publication, ReviewResult } from "../outcome/outcome.js";
@@ -34,7 +35,9 @@ export async function publishReview(
 
 /**
  * Carries out what the review decided about its threads: resolves the fixed ones until GitHub
- * first refuses (then stops, for the run), and answers the "fixed" claims whose line is still there.
+ * first refuses (then resolves no more this run, and says why, naming the permission when it is
+ * one), and answers the "fixed" claims whose line is still there (a reply needs only
+ * `pull-requests: write`, so a refused resolution does not stop them).
  */
 async function tidyThreads(
   deps: ReviewPostDeps,
@@ -54,6 +57,15 @@ async function tidyThreads(
       await deps.github.resolveReviewThread(t.id, opts);
       counts.resolved++;
     }
+  } catch (error) {
+    counts.refused = refusedWhy(error);
+    deps.journal.emit({
+      type: "publish.failed",
+      target: "review thread resolution",
+      error: deps.redact(counts.refused),
+    });
+  }
+  try {
     for (const r of threads.replies) {
       await deps.github.replyToReviewComment(item.pr, r.commentId, deps.redact(r.body), opts);
       counts.replied++;
@@ -62,6 +74,14 @@ async function tidyThreads(
     return { counts, error };
   }
   return { counts };
+}
+
+/** Why resolving stopped, for the comment, the summary and `result.json`. */
+function refusedWhy(error: unknown): string {
+  const text = errorText(error);
+  return (error as { type?: unknown }).type === "FORBIDDEN"
+    ? `GitHub refused to resolve a review thread (${text}): the workflow's token needs \`permissions: contents: write\`, or set resolve-outdated-threads: false`
+    : `GitHub refused to resolve a review thread: ${text}`;
 }
 
 async function postFindings(

@@ -47,14 +47,26 @@ export function ownThreads(threads: readonly ReviewThread[], self: string): OwnT
 
 /** A reply that dismisses a finding: a few fixed phrases, not a model's reading. */
 const DISMISS =
-  /\b(won['’]?t fix|wont ?fix|will not fix|not going to fix|by design|false positive|as intended|intended|intentional(ly)?|not a bug|not an issue|working as expected)\b/i;
-/** A reply that says the finding was fixed (and is not negated). */
+  /\b(won['’]?t fix|wont ?fix|will not fix|not going to fix|by design|false positive|(working |works )?as intended|intentional(ly)?|not a bug|not an issue|working as expected)\b/i;
+/** A reply that says the finding was fixed. */
 const FIXED = /\b(fixed|done|addressed|resolved)\b/i;
-const NOT_FIXED =
-  /\b(not|isn['’]?t|wasn['’]?t|hasn['’]?t|haven['’]?t|never)\s+(yet\s+)?(been\s+)?(fixed|done|addressed|resolved)\b/i;
+/**
+ * A negation or a promise just before a phrase turns it around ("not by design", "hasn't been
+ * fixed", "will be addressed").
+ */
+const NEGATED =
+  /\b(not|never|no|isn['’]?t|wasn['’]?t|hasn['’]?t|haven['’]?t|aren['’]?t|will|would|should|going to|to|needs?|must)\s+(\w+\s+){0,2}$/i;
 
-export const dismisses = (text: string) => DISMISS.test(text);
-export const claimsFixed = (text: string) => FIXED.test(text) && !NOT_FIXED.test(text);
+/** Whether `rx` matches `text` as a statement: not in a question, not negated just before. */
+function says(rx: RegExp, text: string): boolean {
+  const t = text.trim();
+  if (t.endsWith("?")) return false;
+  const m = rx.exec(t);
+  return m !== null && !NEGATED.test(t.slice(Math.max(0, m.index - 40), m.index));
+}
+
+export const dismisses = (text: string) => says(DISMISS, text);
+export const claimsFixed = (text: string) => says(FIXED, text);
 
 /** What the decisions need to know besides the threads. */
 export interface ThreadFacts {
@@ -66,10 +78,10 @@ export interface ThreadFacts {
   /** Whether a person may write to the repository (collaborator permission), asked once each. */
   isWriter(login: string): Promise<boolean>;
   /**
-   * Where a line whose hash is `quoted` is in `path` at the new head (the one nearest `near`, a
-   * 1-based line); null when the file is gone or has no such line, undefined when it cannot be read.
+   * The 1-based lines of `path` at the new head whose hash is `quoted` (none when the file is gone);
+   * undefined when the file cannot be read.
    */
-  findQuote(path: string, quoted: string, near: number): Promise<number | null | undefined>;
+  quoteLines(path: string, quoted: string): Promise<number[] | undefined>;
   /** Resolve fixed threads (input `resolve-outdated-threads`). */
   resolve: boolean;
   /** Each decision, with its reason, for the journal. */
@@ -92,16 +104,18 @@ export interface ThreadDecision {
 export async function planThreads(
   threads: readonly ReviewThread[],
   facts: ThreadFacts,
-): Promise<{ plan: ThreadPlan; kept: Finding[] }> {
+): Promise<{ plan: ThreadPlan; kept: Finding[]; leftOut: (f: Finding) => boolean }> {
   const me = identity(facts.self);
   const isSelf = (login: string) => identity(login) === me;
+  // Where GitHub says who wrote a comment, that is what counts, not a login that looks like ours.
+  const byRivumi = (c: ReviewThreadComment) => c.viewerDidAuthor ?? isSelf(c.author);
   const dismissed = new Set(facts.dismissedBefore);
   const plan: ThreadPlan = { resolve: [], replies: [], dismissed: [], suppressed: 0 };
   for (const own of ownThreads(threads, facts.self)) {
     const { thread } = own;
     const say = (decision: ThreadDecision["decision"], reason: string) =>
       facts.record({ thread: thread.id, path: thread.path, line: thread.line, decision, reason });
-    const people = thread.comments.slice(1).filter((c) => !isSelf(c.author));
+    const people = thread.comments.slice(1).filter((c) => !byRivumi(c));
     const why = await dismissal(thread, people, facts, isSelf);
     if (why) {
       if (own.quoted === undefined) {
@@ -117,14 +131,13 @@ export async function planThreads(
     if (thread.isResolved) continue;
     const here = await stillThere(own, facts);
     const claim = people.find((c) => claimsFixed(c.body));
-    if (claim && typeof here === "number") {
-      const answered = thread.comments.some(
-        (c) => isSelf(c.author) && c.body.includes(STILL_THERE),
-      );
+    // Answered only where the line is unmistakable: one line of the file carries the quote.
+    if (claim && here?.length === 1 && (await facts.isWriter(claim.author))) {
+      const answered = thread.comments.some((c) => byRivumi(c) && c.body.includes(STILL_THERE));
       if (!answered) {
         plan.replies.push({
           commentId: thread.comments[0]!.id,
-          body: `The quoted line is still at \`${codeSpan(thread.path)}\` line ${here}: this finding still applies there.\n${STILL_THERE}`,
+          body: `The quoted line is still at \`${codeSpan(thread.path)}\` line ${here[0]}: this finding still applies there.\n${STILL_THERE}`,
         });
         say("reply", `@${claim.author} said it was fixed, but the quoted line is still there`);
       } else say("keep", "the quoted line is still there, as Rivumi already answered");
@@ -138,12 +151,11 @@ export async function planThreads(
     plan.resolve.push({ id: thread.id, path: thread.path, line: thread.line });
     say("resolve", "outdated, its quoted line is gone from the file, no reply, no new finding");
   }
-  const kept = facts.findings.filter((f) => {
-    const gone = f.quote?.trim() && dismissed.has(dismissalKey(f.path, quoteHash(f.quote)));
-    if (gone) plan.suppressed++;
-    return !gone;
-  });
-  return { plan, kept };
+  const leftOut = (f: Finding) =>
+    Boolean(f.quote?.trim() && dismissed.has(dismissalKey(f.path, quoteHash(f.quote))));
+  const kept = facts.findings.filter((f) => !leftOut(f));
+  plan.suppressed = facts.findings.length - kept.length;
+  return { plan, kept, leftOut };
 }
 
 /** Why a person with write permission dismissed the thread's finding, if one did. */
@@ -164,21 +176,20 @@ async function dismissal(
 }
 
 /**
- * Where the quoted line is in the thread's file at the new head: its line number, null when it is
- * gone (or the file is), undefined when that cannot be told. GitHub gives an outdated thread no
- * line, so the quote is looked for in the whole file, nearest the line it was written on.
+ * The lines of the thread's file at the new head that carry the quoted line (none when it is gone,
+ * or the file is); undefined when that cannot be told. GitHub gives an outdated thread no line, so
+ * the whole file is looked at: a thread is resolved only when the quote is nowhere in it.
  */
-async function stillThere(own: OwnThread, facts: ThreadFacts): Promise<number | null | undefined> {
-  const { thread } = own;
+async function stillThere(own: OwnThread, facts: ThreadFacts): Promise<number[] | undefined> {
   if (own.quoted === undefined) return undefined;
-  return facts.findQuote(thread.path, own.quoted, thread.line ?? thread.originalLine ?? 1);
+  return facts.quoteLines(own.thread.path, own.quoted);
 }
 
 /** Why a thread stays open; undefined when it is to be resolved. */
 function keepReason(
   own: OwnThread,
   people: readonly ReviewThreadComment[],
-  here: number | null | undefined,
+  here: number[] | undefined,
   facts: ThreadFacts,
 ): string | undefined {
   const { thread } = own;
@@ -187,7 +198,7 @@ function keepReason(
   if (people.length > 0) return "a person replied";
   if (own.quoted === undefined) return "the finding quoted no line to check";
   if (here === undefined) return "its file could not be read at the new head";
-  if (typeof here === "number") return `its quoted line is still in the file, at line ${here}`;
+  if (here.length > 0) return `its quoted line is still in the file (line ${here.join(", ")})`;
   const line = thread.line ?? thread.originalLine;
   const onIt = facts.findings.some(
     (f) =>

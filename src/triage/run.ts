@@ -6,6 +6,7 @@ import { mkdir } from "node:fs/promises";
 import { abortReason } from "../agent/stop.js";
 import { modelConfigured } from "../config/endpoint.js";
 import type { Settings } from "../config/settings.js";
+import { scopeMemory } from "../context/session-context.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import { costOf } from "../model/price.js";
 import type { Conclusion, Outcome, Publication } from "../outcome/outcome.js";
@@ -182,7 +183,8 @@ async function digestOrNote(
         run,
         jobs,
         changedFiles,
-        facts: memory.entries.filter((e) => e.type === "project-fact"),
+        // The facts a prompt about these files gets: unscoped ones, and those of their directories.
+        facts: scopeMemory(memory, changedFiles).entries.filter((e) => e.type === "project-fact"),
         dir: ci.dir,
       },
       {

@@ -110,6 +110,7 @@ async function review(head: string, findings: Finding[]) {
     root: git.root,
     head,
     findings,
+    unanchored: [],
     last,
   });
   const outcome: Outcome = {
@@ -189,7 +190,7 @@ describe("Rivumi's review threads over two pushes", () => {
     github.resolveThread(FULL, ids.resolvedByAlice!, "alice");
     github.reactToReviewComment(FULL, ids.thumbsDown!, "-1", "alice");
     github.replyInThread(FULL, ids.wontFix!, "Won't fix: this is intended.", "alice");
-    github.replyInThread(FULL, ids.claimedFixed!, "Fixed, thanks!", "bob");
+    github.replyInThread(FULL, ids.claimedFixed!, "Fixed, thanks!", "alice");
     const copied = byBot().find((c) => c.id === ids.fixed)!.body ?? "";
     const forged = github.addReviewComment(FULL, PR, {
       path: FILE,
@@ -267,7 +268,11 @@ describe("Rivumi's review threads over two pushes", () => {
 
   it("publishes the review and says what could not be tidied when resolving is refused", async () => {
     const first = await commit(base);
-    const lines = base.map((l, i) => (i + 1 === QUOTES.fixed ? quoteOf("fixed") : l));
+    const two = ["fixed", "replied"];
+    const lines = base.map((l, i) => {
+      const key = two.find((k) => QUOTES[k] === i + 1);
+      return key ? quoteOf(key) : l;
+    });
     const head1 = await commit(lines, first.sha);
     github.addPullRequest(FULL, {
       number: PR,
@@ -276,8 +281,11 @@ describe("Rivumi's review threads over two pushes", () => {
       base: { sha: first.sha },
       files: [{ filename: FILE, patch: head1.patch }],
     });
-    await review(head1.sha, [finding("fixed")]);
-    const id = byBot()[0]!.id;
+    await review(
+      head1.sha,
+      two.map((k) => finding(k)),
+    );
+    const [id, other] = byBot().map((c) => c.id) as [number, number];
     const head2 = await commit(
       base.map((l, i) => (i + 1 === QUOTES.later ? quoteOf("later") : l)),
       first.sha,
@@ -287,14 +295,24 @@ describe("Rivumi's review threads over two pushes", () => {
       files: [{ filename: FILE, patch: head2.patch }],
     });
     github.markThreadOutdated(FULL, id);
+    github.markThreadOutdated(FULL, other);
     github.failNextGraphQL({
       field: "resolveReviewThread",
       type: "FORBIDDEN",
       message: "Resource not accessible by integration",
     });
-    const two = await review(head2.sha, [finding("later")]);
-    expect(two.published.failures.map((f) => f.target)).toEqual(["review threads"]);
+    const again = await review(head2.sha, [finding("later")]);
+    // A note, not a failure: the review and its comment went out.
+    expect(again.published.failures).toEqual([]);
+    expect(again.published.threads?.refused).toMatch(/permissions: contents: write/);
+    expect(github.issueComments(FULL, PR)[0]!.body).toMatch(/needs `permissions: contents: write`/);
+    // The first refusal stops resolving for the run: one mutation was sent, for two fixed threads.
+    const mutations = github
+      .requestsTo("POST /graphql")
+      .filter((r) => JSON.stringify(r.body).includes("resolveReviewThread"));
+    expect(mutations).toHaveLength(1);
     expect(github.reviewThread(FULL, id).isResolved).toBe(false);
+    expect(github.reviewThread(FULL, other).isResolved).toBe(false);
     // The review itself went out.
     expect(byBot().some((c) => c.line === QUOTES.later)).toBe(true);
   });

@@ -64,12 +64,10 @@ function facts(
     findings: [],
     dismissedBefore: [],
     isWriter: (login) => Promise.resolve(writers.has(login.toLowerCase())),
-    findQuote: (path, quoted) => {
-      const lines = head[path];
-      if (!lines) return Promise.resolve(null);
-      const at = lines.findIndex((text) => quoteHash(text) === quoted);
-      return Promise.resolve(at < 0 ? null : at + 1);
-    },
+    quoteLines: (path, quoted) =>
+      Promise.resolve(
+        (head[path] ?? []).flatMap((text, i) => (quoteHash(text) === quoted ? [i + 1] : [])),
+      ),
     resolve: true,
     record: (d) => decisions.push(d),
     ...over,
@@ -166,7 +164,13 @@ describe("Rivumi's review threads", () => {
 
   it("answers a false 'fixed' claim once, pointing at the line", async () => {
     const f = finding();
-    const claimed = thread(f, {}, [comment("bob", "Fixed in the last commit.")]);
+    const claimed = thread(f, {}, [comment("alice", "Fixed in the last commit.")]);
+    // Only a writer's claim is answered: anyone can reply on a public pull request.
+    const stranger = await planThreads(
+      [thread(f, {}, [comment("bob", "Fixed.")])],
+      facts({ head: stillThere() }).facts,
+    );
+    expect(stranger.plan.replies).toEqual([]);
     const first = await planThreads([claimed], facts({ head: stillThere() }).facts);
     expect(first.plan.replies).toEqual([
       {
@@ -189,5 +193,13 @@ describe("Rivumi's review threads", () => {
     expect(claimsFixed("not fixed yet")).toBe(false);
     expect(claimsFixed("This hasn't been addressed")).toBe(false);
     expect(claimsFixed("Addressed in 1a2b3c4")).toBe(true);
+    expect(claimsFixed("Will be addressed in a follow-up")).toBe(false);
+    expect(claimsFixed("What should be done here?")).toBe(false);
+    expect(dismisses("This was not intended, good catch")).toBe(false);
+    expect(dismisses("Is this intended?")).toBe(false);
+    expect(dismisses("Good catch, this is not by design")).toBe(false);
+    expect(dismisses("not intentional")).toBe(false);
+    expect(dismisses("Works as intended.")).toBe(true);
+    expect(dismisses("This is not a bug")).toBe(true);
   });
 });

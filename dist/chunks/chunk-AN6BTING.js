@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as w,b as y}from"./chunk-W6VNWG34.js";import{a as v}from"./chunk-YTQRXZAR.js";import{d as u}from"./chunk-WYAEEAP3.js";import{a as d,c as g}from"./chunk-2ZY45A6D.js";import{b as h,c as m}from"./chunk-HBMZWPJY.js";import{a as p,b as f,d as s}from"./chunk-6QSKGHOY.js";import{relative as k,resolve as x}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
+import{a as w,b as y}from"./chunk-V73WLFXU.js";import{a as v}from"./chunk-YDBZTI56.js";import{d as u}from"./chunk-WYAEEAP3.js";import{a as d,c as g}from"./chunk-2ZY45A6D.js";import{b as h,c as m}from"./chunk-HBMZWPJY.js";import{a as p,b as f,d as s}from"./chunk-6QSKGHOY.js";import{relative as k,resolve as x}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
                            [--instructions-layering override|stack] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,
