@@ -3,15 +3,9 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck/light.js";
 import { createActionsPort } from "./actions-port.js";
+import { call } from "./call.js";
 import { createReviewThreadsPort } from "./review-threads.js";
-import type {
-  CallOptions,
-  GitHubPort,
-  IssueComment,
-  IssueInfo,
-  PullRequestInfo,
-  RepoRef,
-} from "./port.js";
+import type { GitHubPort, IssueComment, IssueInfo, PullRequestInfo, RepoRef } from "./port.js";
 
 const MAX_RATE_LIMIT_WAIT_S = 60;
 /**
@@ -67,11 +61,6 @@ function fetchWithTimeout(timeoutMs: number): typeof fetch {
     const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit;
     return fetch(input, { ...init, signal });
   };
-}
-
-/** The per-request options of one call: its caller's signal, if any. */
-function call(opts: CallOptions | undefined): { signal?: AbortSignal } {
-  return opts?.signal ? { signal: opts.signal } : {};
 }
 
 function toComment(c: {

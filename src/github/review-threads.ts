@@ -1,6 +1,7 @@
 // A pull request's review threads, through GitHub's GraphQL API (REST has no threads): read whole,
 // every page, and resolved one at a time; and a reply in a thread, through REST.
 import type { Octokit } from "@octokit/rest";
+import { call } from "./call.js";
 import type {
   CallOptions,
   GitHubPort,
@@ -197,8 +198,4 @@ function refusal(error: unknown): GraphQLRefusal | undefined {
   if (!Array.isArray(errors) || errors.length === 0) return undefined;
   const first = errors[0]!;
   return new GraphQLRefusal(first.type, first.message ?? "GitHub refused the GraphQL request");
-}
-
-function call(opts: CallOptions | undefined): { signal?: AbortSignal } {
-  return opts?.signal ? { signal: opts.signal } : {};
 }

@@ -69,6 +69,25 @@ async function commit(lines: string[], from?: string) {
   return { sha, patch: diff.slice(diff.indexOf("@@")) };
 }
 
+/** The pull request, its head commit and its one file's patch, as GitHub lists them. */
+function openPullRequest(base: string, head: { sha: string; patch: string }) {
+  github.addPullRequest(FULL, {
+    number: PR,
+    user: "carol",
+    head: { sha: head.sha },
+    base: { sha: base },
+    files: [{ filename: FILE, patch: head.patch }],
+  });
+}
+
+/** A push: the pull request's new head and its file's patch. */
+function push(head: { sha: string; patch: string }) {
+  github.updatePullRequest(FULL, PR, {
+    head: { sha: head.sha },
+    files: [{ filename: FILE, patch: head.patch }],
+  });
+}
+
 const finding = (key: string, over: Partial<Finding> = {}): Finding => ({
   path: FILE,
   line: QUOTES[key]!,
@@ -157,13 +176,7 @@ describe("Rivumi's review threads over two pushes", () => {
         : l,
     );
     const head1 = await commit(head1Lines, first.sha);
-    github.addPullRequest(FULL, {
-      number: PR,
-      user: "carol",
-      head: { sha: head1.sha },
-      base: { sha: first.sha },
-      files: [{ filename: FILE, patch: head1.patch }],
-    });
+    openPullRequest(first.sha, head1);
 
     // Push 1: seven findings go on their lines.
     const keys = [
@@ -205,10 +218,7 @@ describe("Rivumi's review threads over two pushes", () => {
       [QUOTES.fixed, QUOTES.replied, QUOTES.forged].includes(i + 1) ? `// rewritten ${i + 1}` : l,
     );
     const head2 = await commit(head2Lines, first.sha);
-    github.updatePullRequest(FULL, PR, {
-      head: { sha: head2.sha },
-      files: [{ filename: FILE, patch: head2.patch }],
-    });
+    push(head2);
     for (const id of [ids.fixed!, ids.replied!, forged.id]) github.markThreadOutdated(FULL, id);
 
     // The second review finds the dismissed one again (reworded, another severity), the open one
@@ -274,13 +284,7 @@ describe("Rivumi's review threads over two pushes", () => {
       return key ? quoteOf(key) : l;
     });
     const head1 = await commit(lines, first.sha);
-    github.addPullRequest(FULL, {
-      number: PR,
-      user: "carol",
-      head: { sha: head1.sha },
-      base: { sha: first.sha },
-      files: [{ filename: FILE, patch: head1.patch }],
-    });
+    openPullRequest(first.sha, head1);
     await review(
       head1.sha,
       two.map((k) => finding(k)),
@@ -290,10 +294,7 @@ describe("Rivumi's review threads over two pushes", () => {
       base.map((l, i) => (i + 1 === QUOTES.later ? quoteOf("later") : l)),
       first.sha,
     );
-    github.updatePullRequest(FULL, PR, {
-      head: { sha: head2.sha },
-      files: [{ filename: FILE, patch: head2.patch }],
-    });
+    push(head2);
     github.markThreadOutdated(FULL, id);
     github.markThreadOutdated(FULL, other);
     github.failNextGraphQL({
@@ -321,13 +322,7 @@ describe("Rivumi's review threads over two pushes", () => {
     const first = await commit(base);
     const lines = base.map((l, i) => (i + 1 === QUOTES.fixed ? quoteOf("fixed") : l));
     const head1 = await commit(lines, first.sha);
-    github.addPullRequest(FULL, {
-      number: PR,
-      user: "carol",
-      head: { sha: head1.sha },
-      base: { sha: first.sha },
-      files: [{ filename: FILE, patch: head1.patch }],
-    });
+    openPullRequest(first.sha, head1);
     github.failNextGraphQL({
       field: "repository",
       type: "INTERNAL",
