@@ -1,13 +1,32 @@
 import { copyFile, mkdir, mkdtemp, rm, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { git } from "./git.js";
+import { git, GitError, runGitProcess } from "./git.js";
 
 export interface SavedChanges {
   /** Files the patch touches (a rename counts once). */
   readonly files: number;
   /** Size of the patch file. */
   readonly bytes: number;
+  /** Each file the patch touches, as git staged it. */
+  readonly changed: readonly ChangedFile[];
+}
+
+/** One file of the working tree's changes, as git's raw diff and line counts name it. */
+export interface ChangedFile {
+  readonly path: string;
+  /** The path it was renamed or copied from. */
+  readonly from?: string;
+  /** git's status letter: A, M, D, R, C or T (a type change). */
+  readonly status: string;
+  /** The modes before and after, as git writes them ("000000" where there is no file). */
+  readonly oldMode: string;
+  readonly newMode: string;
+  /** The staged content's object id (all zeros for a deletion). */
+  readonly blob: string;
+  /** Lines added and removed; undefined for a file git counts as binary. */
+  readonly added: number | undefined;
+  readonly removed: number | undefined;
 }
 
 const DIFF_FLAGS = [
@@ -60,9 +79,18 @@ export async function saveChanges(
     const reused = copied && (await run(["read-tree", "-m", commit]).then(succeeded, failed));
     if (!reused) await run(["read-tree", commit]);
     await run(["add", "--all"]);
-    const names = await run(["diff", "--cached", "--name-only", "-z", ...DIFF_FLAGS, commit]);
-    const files = names.split("\0").filter((name) => name !== "").length;
-    if (files === 0) return undefined;
+    const raw = await run([
+      "diff",
+      "--cached",
+      "--raw",
+      "-z",
+      "--abbrev=40",
+      ...DIFF_FLAGS,
+      commit,
+    ]);
+    if (raw === "") return undefined;
+    const counts = await run(["diff", "--cached", "--numstat", "-z", ...DIFF_FLAGS, commit]);
+    const changed = parseChanges(raw, counts);
     const out = path.resolve(outFile);
     await mkdir(path.dirname(out), { recursive: true });
     await run([
@@ -74,8 +102,64 @@ export async function saveChanges(
       `--output=${out}`,
       commit,
     ]);
-    return { files, bytes: (await stat(out)).size };
+    return { files: changed.length, bytes: (await stat(out)).size, changed };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/**
+ * Pairs `git diff --raw -z` with `git diff --numstat -z` of the same diff. Raw records are
+ * `:<old mode> <new mode> <old id> <new id> <status>` then one path, or two for a rename or copy;
+ * numstat records are `<added>\t<removed>\t<path>`, or an empty path then the two paths, with `-`
+ * for both counts of a binary file.
+ */
+export function parseChanges(raw: string, numstat: string): ChangedFile[] {
+  const counts = new Map<string, { added: number | undefined; removed: number | undefined }>();
+  const n = numstat.split("\0");
+  for (let i = 0; i < n.length; i++) {
+    const record = n[i] ?? "";
+    if (record === "") continue;
+    const [added = "-", removed = "-", name = ""] = record.split("\t");
+    // A rename's record names no path; its two paths follow.
+    const path = name !== "" ? name : ((i += 2), n[i] ?? "");
+    counts.set(path, {
+      added: added === "-" ? undefined : Number(added),
+      removed: removed === "-" ? undefined : Number(removed),
+    });
+  }
+  const fields = raw.split("\0");
+  const out: ChangedFile[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const header = fields[i] ?? "";
+    if (header === "") continue;
+    const match = /^:(\d{6}) (\d{6}) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])\d*$/.exec(header);
+    if (!match) throw new GitError(`unexpected line in git's raw diff: ${header.slice(0, 80)}`);
+    const [, oldMode = "", newMode = "", , blob = "", status = ""] = match;
+    const twoPaths = status === "R" || status === "C";
+    const from = twoPaths ? fields[++i] : undefined;
+    const path = fields[++i] ?? "";
+    const count = counts.get(path) ?? { added: undefined, removed: undefined };
+    out.push({
+      path,
+      ...(from !== undefined ? { from } : {}),
+      status,
+      oldMode,
+      newMode,
+      blob,
+      ...count,
+    });
+  }
+  return out;
+}
+
+/** The bytes of objects in a repository's store, by id (a staged file's content). */
+export async function readBlob(root: string, id: string, signal?: AbortSignal): Promise<Buffer> {
+  const result = await runGitProcess(root, ["cat-file", "blob", id], {
+    encoding: "buffer",
+    ...(signal ? { signal } : {}),
+  });
+  if (result.code !== 0)
+    throw new GitError(`git cat-file failed for ${id}: ${result.stderr.trim()}`);
+  return result.stdout;
 }

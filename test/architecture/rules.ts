@@ -216,11 +216,22 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
       "node:child_process node:events node:fs node:fs/promises node:os node:path node:stream node:timers/promises node:url",
     ),
   },
-  modes: {
+  fix: {
     rank: 13,
+    job: "/rivumi fix: a task whose changes are checked, verified in confinement and committed",
+    src: words(
+      "config github/port.ts journal markdown outcome plan review rlm run-facts.ts trigger util workspace",
+    ),
+    packages: none,
+    node: words(
+      "node:child_process node:fs node:fs/promises node:os node:path node:timers/promises",
+    ),
+  },
+  modes: {
+    rank: 14,
     job: "the mode registry: a thin entry per mode that calls its feature",
     src: words(
-      "config context github/port.ts journal memory memory-store outcome plan review rlm run-facts.ts triage trigger util workspace",
+      "config context fix github/port.ts journal memory memory-store outcome plan review rlm run-facts.ts triage trigger util workspace",
     ),
     packages: none,
     node: none,
@@ -235,7 +246,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: ["node:crypto", "node:fs"],
   },
   action: {
-    rank: 14,
+    rank: 15,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
       "config context github journal model modes outcome publish redact review run-facts.ts runner-env.ts triage trigger util workspace",
@@ -251,7 +262,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: words("node:child_process node:fs node:http node:net node:os node:path node:util"),
   },
   cli: {
-    rank: 15,
+    rank: 16,
     job: "the rivumi command (a composition root)",
     src: words(
       "agent config context demo github/port.ts journal markdown memory-store model modes outcome plan prompt publish redact review rlm triage trigger util version.ts viewer workspace",
@@ -260,7 +271,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: words("node:crypto node:fs node:fs/promises node:os node:path node:util"),
   },
   "main.ts": {
-    rank: 16,
+    rank: 17,
     job: "one Action run: settings → trigger → plan → mode → finish",
     src: words(
       "action config journal modes outcome plan publish redact runner-env.ts trigger util version.ts",
@@ -269,7 +280,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     node: ["node:fs", "node:path"],
   },
   "index.ts": {
-    rank: 17,
+    rank: 18,
     job: "the Action's entry point",
     src: ["action", "main.ts"],
     packages: none,

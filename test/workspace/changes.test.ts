@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { saveChanges } from "../../src/workspace/changes.js";
+import { readBlob, saveChanges } from "../../src/workspace/changes.js";
+import { chmod, symlink } from "node:fs/promises";
 import { makeTempRepo, type TempRepo } from "../agent/tools/temp-repo.js";
 
 let repo: TempRepo;
@@ -65,7 +66,7 @@ describe("saveChanges", () => {
     await makeChanges();
     const saved = await saveChanges(repo.root, head, outFile);
     const patch = await readFile(outFile, "utf8");
-    expect(saved).toEqual({ files: 5, bytes: (await stat(outFile)).size });
+    expect(saved).toMatchObject({ files: 5, bytes: (await stat(outFile)).size });
     expect(patch).toContain("diff --git a/src/a.ts b/src/a.ts");
     expect(patch).toContain("-two\n+2\n");
     expect(patch).toContain("deleted file mode 100644");
@@ -160,5 +161,59 @@ describe("saveChanges", () => {
     await expect(saveChanges(repo.root, "--output=/tmp/x", outFile)).rejects.toThrow();
     await expect(saveChanges(repo.root, "0".repeat(40), outFile)).rejects.toThrow();
     expect(await exists(outFile)).toBe(false);
+  });
+});
+
+describe("the files saveChanges lists", () => {
+  it("names each file with its status, modes, staged object and line counts", async () => {
+    await makeChanges();
+    await repo.write("src/a.ts", "one\n2\nthree\nfour\n");
+    await chmod(path.join(repo.root, "src/new/b.ts"), 0o755);
+    await symlink("src/a.ts", path.join(repo.root, "link"));
+    const saved = await saveChanges(repo.root, head, outFile);
+    const byPath = new Map(saved?.changed.map((c) => [c.path, c]));
+    expect([...byPath.keys()].sort()).toEqual(
+      ["link", "logo.bin", "src/a.ts", "src/gone.ts", "src/new/b.ts", "vendor.log"].sort(),
+    );
+    expect(byPath.get("src/a.ts")).toMatchObject({
+      status: "M",
+      oldMode: "100644",
+      newMode: "100644",
+      added: 2,
+      removed: 1,
+    });
+    expect(byPath.get("src/gone.ts")).toMatchObject({
+      status: "D",
+      newMode: "000000",
+      blob: "0".repeat(40),
+      added: 0,
+      removed: 1,
+    });
+    expect(byPath.get("src/new/b.ts")).toMatchObject({ status: "A", newMode: "100755", added: 1 });
+    expect(byPath.get("link")).toMatchObject({ status: "A", newMode: "120000" });
+    expect(byPath.get("logo.bin")).toMatchObject({ added: undefined, removed: undefined });
+    const blob = byPath.get("src/a.ts")?.blob ?? "";
+    expect((await readBlob(repo.root, blob)).toString()).toBe("one\n2\nthree\nfour\n");
+    expect([...(await readBlob(repo.root, byPath.get("logo.bin")?.blob ?? ""))]).toEqual([
+      0, 1, 2, 255, 0, 10,
+    ]);
+  });
+
+  it("gives a renamed file its old path and the lines that changed, not the whole file", async () => {
+    const body = Array.from({ length: 40 }, (_, i) => `line ${i}`).join("\n") + "\n";
+    await repo.write("src/long.ts", body);
+    head = await repo.commit("long");
+    await rm(path.join(repo.root, "src/long.ts"));
+    await repo.write("src/moved.ts", body.replace("line 3\n", "line three\n"));
+    const saved = await saveChanges(repo.root, head, outFile);
+    expect(saved?.changed).toEqual([
+      expect.objectContaining({
+        path: "src/moved.ts",
+        from: "src/long.ts",
+        status: "R",
+        added: 1,
+        removed: 1,
+      }),
+    ]);
   });
 });
