@@ -14,79 +14,19 @@ export class SettingsError extends Error {
   override readonly name = "SettingsError";
 }
 
-const trimmed = z.string().transform((s) => s.trim());
-const optionalText = trimmed.transform((s) => (s === "" ? undefined : s));
-const positiveInt = (fallback: number) =>
-  trimmed.transform((s, ctx) => {
-    if (s === "") return fallback;
-    if (!/^\d+$/.test(s) || Number(s) < 1) {
-      ctx.addIssue({ code: "custom", message: "expected a whole number of at least 1" });
-      return z.NEVER;
-    }
-    return Number(s);
-  });
-const optionalPositiveInt = trimmed.transform((s, ctx) => {
-  if (s === "") return undefined;
-  if (!/^\d+$/.test(s) || Number(s) < 1) {
-    ctx.addIssue({ code: "custom", message: "expected a whole number of at least 1" });
-    return z.NEVER;
-  }
-  return Number(s);
-});
-/** One of `values`, any case; "" is `fallback`. The message lists every allowed value. */
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback?: T[number]) =>
-  trimmed
-    .transform((s) => (s === "" ? fallback : s.toLowerCase()))
-    .pipe(
-      z
-        .enum(values, { message: `expected ${values.slice(0, -1).join(", ")} or ${values.at(-1)}` })
-        .optional(),
-    );
-const optionalPrice = trimmed.transform((s, ctx) => {
-  if (s === "") return undefined;
-  const n = Number(s);
-  if (!Number.isFinite(n) || n < 0) {
-    ctx.addIssue({ code: "custom", message: "expected a non-negative number such as 2.5" });
-    return z.NEVER;
-  }
-  return n;
-});
-const flag = (fallback: boolean) =>
-  trimmed.transform((s, ctx) => {
-    const v = s.toLowerCase();
-    if (v === "") return fallback;
-    if (v === "true") return true;
-    if (v === "false") return false;
-    ctx.addIssue({ code: "custom", message: "expected true or false" });
-    return z.NEVER;
-  });
-const list = trimmed.transform((s) =>
-  s
-    .split(/[\s,]+/)
-    .map((x) => x.trim().toLowerCase())
-    .filter((x) => x !== ""),
-);
-const url = trimmed.transform((s, ctx) => {
-  if (s === "") return "https://api.openai.com/v1";
-  try {
-    const u = new URL(s);
-    if (u.protocol !== "https:" && u.protocol !== "http:") throw new Error("protocol");
-    return s.replace(/\/+$/, "");
-  } catch {
-    ctx.addIssue({
-      code: "custom",
-      message: "expected an http(s) URL such as https://api.openai.com/v1",
-    });
-    return z.NEVER;
-  }
-});
-
-const globs = trimmed.transform((s) =>
-  s
-    .split(/[\n,]+/)
-    .map((x) => x.trim())
-    .filter((x) => x !== ""),
-);
+import {
+  flag,
+  globs,
+  list,
+  oneOf,
+  optionalPositiveInt,
+  optionalPrice,
+  optionalText,
+  positiveInt,
+  trimmed,
+  url,
+} from "./input-types.js";
+import { FIX_INPUTS, fixSettings, type FixSettings } from "./fix-inputs.js";
 
 /** Every action input, keyed by its name in action.yml. */
 const schema = z.object({
@@ -222,6 +162,7 @@ const schema = z.object({
   "triage-log-timeout-seconds": positiveInt(300),
   /** With no pull request (a push), open or update one issue per failure signature. */
   "triage-issue": flag(false),
+  ...FIX_INPUTS,
 });
 
 export type Settings = Readonly<{
@@ -281,6 +222,7 @@ export type Settings = Readonly<{
     maxComments: number;
     resolveOutdated: boolean;
   }>;
+  fix: FixSettings;
 }>;
 
 export const INPUT_NAMES = Object.keys(schema.shape) as (keyof typeof schema.shape)[];
@@ -372,5 +314,6 @@ export function parseSettings(read: InputReader): Settings {
       maxComments: v["max-inline-comments"],
       resolveOutdated: v["resolve-outdated-threads"],
     }),
+    fix: fixSettings(v),
   });
 }
