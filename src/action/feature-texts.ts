@@ -2,18 +2,21 @@
 // asks through `FeatureTexts` and imports no feature.
 import { unknownResult } from "../outcome/results.js";
 import type { FeatureTexts } from "../publish/feature-texts.js";
+import { renderFixComment } from "../fix/publish-text.js";
 import { renderComment, renderReviewBody } from "../review/publish-text.js";
 import { renderTriageComment, renderTriageIssue, renderTriageSummary } from "../triage/publish.js";
 import { titleText } from "../triage/publish-text.js";
 
 export const FEATURE_TEXTS: FeatureTexts = {
   // A triage writes its own comment; the others the review's (only the note, without findings).
-  comment(outcome, inline, site, threads) {
+  comment(outcome, inline, site, threads, fix) {
     const { result } = outcome;
     switch (result.kind) {
       case "triage":
         return renderTriageComment({ ...outcome, result });
       case "review":
+        if (result.fix) return renderFixComment(outcome, result.fix, fix, site);
+        return renderComment(outcome, inline, site, threads);
       case "memory":
       case "rlm":
       case "stop":

@@ -37,7 +37,8 @@ export function actionSettings(
   return settings;
 }
 
-const sendsCode = (plan: { kind: string }) => plan.kind === "review" || plan.kind === "task";
+const sendsCode = (plan: { kind: string }) =>
+  plan.kind === "review" || plan.kind === "task" || plan.kind === "fix";
 
 /** What the plan decided, and on what permission, in the journal (`plan.decided`). */
 export function journalPlan(

@@ -69,7 +69,8 @@ export async function userLayerFromSettings(
 export async function contextForRun(input: RunContextInput): Promise<RunContext> {
   const { settings, plan } = input;
   const notices: string[] = [];
-  const edits = plan.trusted && plan.kind === "task" && settings.allowEdits;
+  const edits =
+    plan.trusted && plan.kind === "task" && (settings.allowEdits || plan.edits === true);
   let rev = input.base;
   if (settings.instructionsFrom === "head") {
     if (plan.trusted && !input.fork) rev = input.head;

@@ -7,12 +7,13 @@ import type { Usage } from "../model/port.js";
 import type { ContextEvent } from "./context-events.js";
 import type { MemoryEvent } from "./memory-events.js";
 import type { ReviewEvent } from "./review-events.js";
+import type { FixEvent } from "./fix-events.js";
 import type { RlmEvent } from "./rlm-events.js";
 import type { TriageEvent } from "./triage-events.js";
 
 /** Every event Rivumi records; `type` is dotted `<stage>.<what>`. Stages with many events keep them in their own folder. */
 export type JournalEvent =
-  CoreEvent | ContextEvent | RlmEvent | MemoryEvent | ReviewEvent | TriageEvent;
+  CoreEvent | ContextEvent | RlmEvent | MemoryEvent | ReviewEvent | TriageEvent | FixEvent;
 
 type CoreEvent =
   /** The run began: who, what event, which version. */

@@ -10,6 +10,7 @@ type Registry = { [K in Plan["kind"]]: () => Promise<Mode<Extract<Plan, { kind: 
 export const MODES = {
   review: async () => (await import("./review.js")).reviewMode,
   task: async () => (await import("./review.js")).reviewMode,
+  fix: async () => (await import("./fix.js")).fixMode,
   memory: async () => (await import("./memory.js")).memoryMode,
   stop: async () => (await import("./stop.js")).stopMode,
   rlm: async () => (await import("./rlm.js")).rlmMode,

@@ -3,11 +3,13 @@
 // feature's own part (`results.ts`).
 import type { UsageTotal } from "../model/usage.js";
 import type { FeatureResult } from "./results.js";
+import type { FixProposal } from "./fix.js";
 import type { LastReview, ThreadPlan } from "./review.js";
 
 export type * from "./results.js";
 export type * from "./triage.js";
 export type * from "./triage-history.js";
+export type * from "./fix.js";
 
 export type Conclusion = "success" | "partial" | "skipped" | "refused" | "failure";
 
@@ -89,7 +91,13 @@ export type Publication =
       gone: string[];
     }
   /** Annotations on the run; GitHub shows at most 10 of each level. */
-  | { kind: "annotations"; items: Annotation[] };
+  | { kind: "annotations"; items: Annotation[] }
+  /**
+   * A fix's publication: one commit of `proposal` on pull request `pr`'s branch (checked again
+   * against its head just before it is written, never forced), then the run's sticky comment,
+   * which says what became of it. It takes the place of a `sticky-comment`.
+   */
+  | { kind: "fix-commit"; pr: number; proposal: FixProposal };
 
 export const SEVERITIES = ["critical", "major", "minor", "nit"] as const;
 /** How much a finding matters, most first. */

@@ -4,6 +4,7 @@
 // The types live here, not in their features' folders: `Outcome` names every member, and each
 // feature returns an `Outcome`, so a member in its feature's folder would make `outcome/` and that
 // folder import each other.
+import type { FixReport } from "./fix.js";
 import type { Review, UnplacedFinding } from "./review.js";
 import type { TriageResult } from "./triage.js";
 
@@ -44,6 +45,8 @@ export interface ReviewResult {
   details: string[];
   /** What people dismissed in Rivumi's review threads: learned now, and left out of this review. */
   dismissed?: { learned: number; suppressed: number; threadsUnread?: string };
+  /** A `/rivumi fix`: what it changed, why it is held back if it is, how it was verified. */
+  fix?: FixReport;
 }
 
 /** What an RLM run answered, and how it got there. */

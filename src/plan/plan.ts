@@ -1,6 +1,6 @@
 import type { Settings } from "../config/settings.js";
 import { canWrite, isBot } from "../trigger/actor.js";
-import { isReviewCommand } from "../trigger/command.js";
+import { fixRequestOf, isReviewCommand } from "../trigger/command.js";
 import type { Trigger } from "../trigger/trigger.js";
 
 interface AgentPlanBase {
@@ -22,6 +22,34 @@ export interface ReviewPlan extends AgentPlanBase {
 /** Run the agent on a task of the user's own (`/rivumi`, the `prompt` input, workflow_dispatch). */
 export interface TaskPlan extends AgentPlanBase {
   kind: "task";
+  /**
+   * The run gets the edit tools whatever `allow-edits` says (a fix that may be committed); only
+   * for trusted runs.
+   */
+  edits?: boolean;
+}
+
+/** What a fix is asked to fix: a writer's words, or a failed CI run's first cause. */
+export type FixRequest =
+  | { source: "comment"; what: string }
+  | {
+      source: "ci";
+      /** The triage's evidence, already bounded and fenced: the task's text. */
+      what: string;
+      runId: number;
+      /** The head the failed run tested: the fix is made only while it is the pull request's. */
+      headSha: string;
+      signature: string;
+    };
+
+/**
+ * `/rivumi fix`: a task whose changes become one commit on the pull request's branch when
+ * `push-fixes` allows it and nothing the fix's rules refuse is in them.
+ */
+export interface FixPlan extends AgentPlanBase {
+  kind: "fix";
+  pr: number;
+  request: FixRequest;
 }
 
 /** Either kind of agent run: both go through the agent's loop in a workspace. */
@@ -79,11 +107,13 @@ export interface TriagePlan {
   reason: string;
 }
 
-export type Plan = ReviewPlan | TaskPlan | StopPlan | MemoryPlan | RlmPlan | TriagePlan;
+export type Plan = ReviewPlan | TaskPlan | FixPlan | StopPlan | MemoryPlan | RlmPlan | TriagePlan;
 
-/** The pull request a plan's run comments on when it fails: a review's or a task's. */
+/** The pull request a plan's run comments on when it fails: a review's, a task's or a fix's. */
 export function pullRequestOf(plan: Plan | undefined): number | undefined {
-  return plan?.kind === "review" || plan?.kind === "task" ? plan.pr : undefined;
+  return plan?.kind === "review" || plan?.kind === "task" || plan?.kind === "fix"
+    ? plan.pr
+    : undefined;
 }
 
 /** The run conclusions that are triaged; any other is skipped with a notice. */
@@ -200,6 +230,21 @@ export function planRun(trigger: Trigger, settings: Settings, facts: TrustFacts)
           trusted: true,
           full: true,
           reason: `${sender.login} asked for a full review with /rivumi review (${facts.permission} permission)`,
+        };
+      }
+      const fix = fixRequestOf(command);
+      if (fix === "")
+        return refuse(
+          "/rivumi fix needs what to fix, for example: /rivumi fix the failing date test",
+        );
+      if (fix !== undefined) {
+        return {
+          kind: "fix",
+          pr: trigger.number,
+          task: fix,
+          trusted: true,
+          request: { source: "comment", what: fix },
+          reason: `${sender.login} asked for a fix with /rivumi fix (${facts.permission} permission)`,
         };
       }
       if (command.args === "")

@@ -2,7 +2,7 @@
 // summary and an issue. The composition root hands the features' texts in (`action/feature-texts.ts`),
 // so that publish/ renders no feature of its own and imports none.
 import type { Site } from "../markdown/safe-markdown.js";
-import type { Outcome } from "../outcome/outcome.js";
+import type { FixPosted, Outcome } from "../outcome/outcome.js";
 import type { InlineResult, ThreadCounts } from "../outcome/review.js";
 
 export interface FeatureTexts {
@@ -15,6 +15,8 @@ export interface FeatureTexts {
     inline: InlineResult | undefined,
     site: Site | undefined,
     threads?: ThreadCounts,
+    /** What became of a fix's commit, when the fix publication went first. */
+    fix?: FixPosted,
   ): string;
   /** The step summary's body, below its headline. */
   body(outcome: Outcome, site: Site | undefined): string;

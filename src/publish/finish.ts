@@ -1,6 +1,6 @@
 import { errorText } from "../util/error-text.js";
 import { writeFileSync } from "node:fs";
-import type { Outcome } from "../outcome/outcome.js";
+import type { FixPosted, Outcome } from "../outcome/outcome.js";
 import { unknownResult, type ReviewResult } from "../outcome/results.js";
 import type { ThreadCounts } from "../outcome/review.js";
 import type { Redactor } from "../redact/redactor.js";
@@ -110,6 +110,7 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
   await attempt("outputs", () => {
     if (final.conclusion !== outcome.conclusion) out("conclusion", final.conclusion);
     out("comment-url", published.comment ?? "");
+    out("fix-commit", published.fix?.kind === "committed" ? published.fix.sha : "");
   });
   ports.say(redactor.redact(`Rivumi ${final.conclusion}${final.note ? `: ${final.note}` : ""}`));
   journal.emit(finishedEvent(final));
@@ -152,6 +153,8 @@ interface Published {
   artifact: string | undefined;
   /** What the review did with Rivumi's review threads, when it published one. */
   threads?: ThreadCounts;
+  /** What became of a fix's commit, when it published one. */
+  fix?: FixPosted;
 }
 
 /** Step 2: the outcome's publications, under one deadline. */
@@ -169,6 +172,7 @@ async function publishOnGitHub(outcome: Outcome, ports: FinishPorts): Promise<Pu
     published.comment = done.value.commentUrl;
     published.unpublished.push(...done.value.failures);
     if (done.value.threads) published.threads = done.value.threads;
+    if (done.value.fix) published.fix = done.value.fix;
   } else {
     const error = describe(done, ports.redactor);
     ports.journal.emit({ type: "publish.failed", target: "GitHub publications", error });
@@ -235,6 +239,7 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
           },
         }
       : {}),
+    ...fixFields(outcome, published),
     published: {
       comment: published.comment ?? null,
       unpublished: published.unpublished,
@@ -242,6 +247,27 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
     },
   };
   return redactor.redact(JSON.stringify(result, null, 2));
+}
+
+/**
+ * A fix's part of `result.json`: `fix-commit` (the commit's SHA, or null: the same as the output)
+ * and what the fix changed, held back and verified, and what became of its commit.
+ */
+function fixFields({ result }: Outcome, published: Published): Record<string, unknown> {
+  if (result.kind !== "review" || !result.fix) return {};
+  const { held, files, lines, verification, attempt } = result.fix;
+  const posted = published.fix;
+  return {
+    "fix-commit": posted?.kind === "committed" ? posted.sha : null,
+    fix: {
+      commit: posted ?? null,
+      held,
+      files,
+      lines,
+      verification: verification ?? null,
+      attempt: attempt ?? null,
+    },
+  };
 }
 
 /** The review's fields of `result.json` and the outputs; empty for the other features. */

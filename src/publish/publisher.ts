@@ -1,7 +1,7 @@
 import { errorText } from "../util/error-text.js";
 import type { CallOptions, GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
-import type { Annotation, Outcome, Progress, Publication } from "../outcome/outcome.js";
+import type { Annotation, FixPosted, Outcome, Progress, Publication } from "../outcome/outcome.js";
 import { bound } from "../util/sanitize.js";
 import type { ThreadCounts } from "../outcome/review.js";
 import type { PendingWait, ReviewPosted, ReviewPoster } from "../review-post.js";
@@ -10,6 +10,7 @@ import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
 import { renderProgress } from "./render.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import type { Site } from "../markdown/safe-markdown.js";
+import { commitFix } from "./fix-commit.js";
 import { writeIssueByMarker } from "./issue-by-marker.js";
 import { StickyComment, stickyKey } from "./sticky-comment.js";
 
@@ -17,6 +18,7 @@ import { StickyComment, stickyKey } from "./sticky-comment.js";
 interface Tally {
   fail(target: string, error: unknown): void;
   threads?: ThreadCounts;
+  fix?: FixPosted;
 }
 
 const CUT_NOTE =
@@ -31,6 +33,7 @@ const TARGETS: Record<Publication["kind"], string> = {
   "thread-reply": "reply in the review thread",
   "issue-by-marker": "triage issue",
   annotations: "annotations",
+  "fix-commit": "fix commit",
 };
 
 /**
@@ -140,6 +143,8 @@ export class Publisher {
     failures: { target: string; error: string }[];
     /** What the review publication did with Rivumi's review threads, when there was one. */
     threads?: ThreadCounts;
+    /** What became of a fix's commit, when there was one. */
+    fix?: FixPosted;
   }> {
     let commentUrl: string | undefined;
     const failures: { target: string; error: string }[] = [];
@@ -159,7 +164,12 @@ export class Publisher {
         tally.fail(TARGETS[item.kind], error);
       }
     }
-    return { commentUrl, failures, ...(tally.threads ? { threads: tally.threads } : {}) };
+    return {
+      commentUrl,
+      failures,
+      ...(tally.threads ? { threads: tally.threads } : {}),
+      ...(tally.fix ? { fix: tally.fix } : {}),
+    };
   }
 
   /**
@@ -241,6 +251,17 @@ export class Publisher {
           return undefined;
         }
       }
+      case "fix-commit": {
+        // The commit first, then the comment that says what became of it.
+        const fix = await commitFix(this.github, journal, item, redact, opts);
+        tally.fix = fix;
+        if (fix.kind === "failed") tally.fail(TARGETS["fix-commit"], fix.error);
+        const again = (o: Outcome, op: CallOptions) =>
+          this.comment(item.pr, undefined, o, { fix }, op);
+        const url = await again(outcome, opts);
+        this.rendered.push(again);
+        return url;
+      }
       case "reaction":
         if (item.on === "review-comment")
           await this.github.createReviewCommentReaction(item.commentId, item.content, opts);
@@ -303,11 +324,13 @@ export class Publisher {
     pr: number,
     key: string | undefined,
     outcome: Outcome,
-    posted: Partial<ReviewPosted>,
+    posted: Partial<ReviewPosted> & { fix?: FixPosted },
     opts: CallOptions,
   ): Promise<string> {
     const { texts, site } = this.opts;
-    const body = this.opts.redact(texts.comment(outcome, posted.inline, site, posted.threads));
+    const body = this.opts.redact(
+      texts.comment(outcome, posted.inline, site, posted.threads, posted.fix),
+    );
     const sticky = this.sticky(
       pr,
       key === undefined

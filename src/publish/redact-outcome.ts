@@ -47,6 +47,7 @@ function redactResult(result: FeatureResult, redact: (text: string) => string): 
         noLongerApplies: noLongerApplies.map((g) => ({ ...g, title: redact(g.title) })),
         fullReviewWhy: fullReviewWhy === undefined ? undefined : redact(fullReviewWhy),
         details: details.map(redact),
+        ...(result.fix ? { fix: redactDeep(result.fix, redact) } : {}),
       };
     }
     case "triage":

@@ -6,12 +6,21 @@ import type { InstructionDiagnostics } from "../context/instructions/types.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { resolvePython } from "../rlm/python.js";
 import { inPhase } from "../util/phase.js";
-import { saveChanges } from "../workspace/changes.js";
-import type { ReviewPorts, OpenWorkspace } from "./ports.js";
+import { saveChanges, type SavedChanges } from "../workspace/changes.js";
+import type { ReviewPorts, OpenWorkspace, Target } from "./ports.js";
 import { findingsGone, type Gone } from "./no-longer-applies.js";
 import { runAgentReview, workingTree, type ReviewRun } from "./agent-review.js";
 import { decideScope } from "./scope.js";
 import { indexForReview, type ScaledReview } from "./scale.js";
+
+/** What a task's run left in its workspace, for the work that follows it there before it goes. */
+export interface AgentWork {
+  ws: OpenWorkspace;
+  target: Target;
+  run: ReviewRun;
+  /** The edits saved as a patch in the run artifacts, when there were any. */
+  saved: (SavedChanges & { file: string }) | undefined;
+}
 
 export interface AgentRunResult extends ReviewRun {
   instructions: InstructionDiagnostics;
@@ -39,7 +48,12 @@ export interface AgentRunResult extends ReviewRun {
  * conversation runs the tool loop and the host's map reviews what the loop did not read, a larger
  * one goes to the map directly (see `review-scale.ts`). The workspace is removed at the end.
  */
-export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<AgentRunResult> {
+export async function runAgent<T = undefined>(
+  ports: ReviewPorts,
+  plan: AgentPlan,
+  /** Runs in the workspace once the agent is done and its edits are saved, before it is removed. */
+  after?: (work: AgentWork) => Promise<T>,
+): Promise<AgentRunResult & { after: T | undefined }> {
   const { settings, journal } = ports;
   const target = await ports.work.target(plan);
   if (plan.pr !== undefined) ports.progress({ pr: plan.pr, task: plan.task, head: target.head });
@@ -116,7 +130,10 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
         : undefined;
     const changesFile = context.edits ? join(ws.artifacts, "changes.patch") : undefined;
     const saved = changesFile ? await saveChanges(ws.root, ws.head, changesFile) : undefined;
+    const work = saved && changesFile ? { ...saved, file: changesFile } : undefined;
+    const followed = after ? await after({ ws, target, run, saved: work }) : undefined;
     return {
+      after: followed,
       ...run,
       // What people dismissed in a thread is never posted again (see `threads.ts`).
       review: threads && run.review ? { ...run.review, findings: threads.kept } : run.review,
@@ -131,7 +148,7 @@ export async function runAgent(ports: ReviewPorts, plan: AgentPlan): Promise<Age
         ...context.notices,
         ...(scaled?.notices ?? []),
       ],
-      changes: saved && changesFile ? { file: changesFile, ...saved } : undefined,
+      changes: work ? { file: work.file, files: work.files, bytes: work.bytes } : undefined,
       head: ws.head,
       mergeBase: ws.mergeBase,
       gone,

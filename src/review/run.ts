@@ -26,7 +26,8 @@ function recordFindings(journal: Journal, agent: AgentRunResult): void {
   });
 }
 
-function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ReviewPorts): Outcome {
+/** The outcome of an agent run: a review's (its review publication) or a task's (its sticky comment). */
+export function agentOutcome(agent: AgentRunResult, plan: AgentPlan, ports: ReviewPorts): Outcome {
   const { journalName, settings } = ports;
   return {
     conclusion: agent.conclusion,

@@ -35,3 +35,13 @@ export function parseCommand(body: string): Command | undefined {
 export function isReviewCommand(command: Command | undefined): boolean {
   return command?.name === "rivumi" && command.args.split("\n", 1)[0]?.trim() === "review";
 }
+
+/**
+ * `/rivumi fix <what to fix>`: what follows `fix` (on its line and the lines below), "" when
+ * nothing does; undefined for any other command. `/rivumi fixed …` or `/rivumi fix-it` is a task.
+ */
+export function fixRequestOf(command: Command | undefined): string | undefined {
+  if (command?.name !== "rivumi") return undefined;
+  const match = /^fix(?=\s|$)/.exec(command.args);
+  return match ? command.args.slice(match[0].length).trim() : undefined;
+}

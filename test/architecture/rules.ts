@@ -249,7 +249,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 15,
     job: "the Action's ports, log and signals (a composition root)",
     src: words(
-      "config context github journal model modes outcome publish redact review run-facts.ts runner-env.ts triage trigger util workspace",
+      "config context fix github journal model modes outcome publish redact review run-facts.ts runner-env.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
     node: ["node:path"],

@@ -53,6 +53,10 @@ export interface ReviewWorldOptions {
    * `script` and `children` do not apply. The world closes it.
    */
   modelServer?: ModelServer;
+  /** The pull request comes from a fork (the target says so). */
+  fork?: boolean;
+  /** The run's redaction (default: none). */
+  redact?: (text: string) => string;
 }
 
 export interface ReviewWorld {
@@ -69,6 +73,8 @@ export interface ReviewWorld {
    * merge base is where it meets main. `plan` overrides the review plan's fields.
    */
   run(plan?: Partial<ReviewPlan>): Promise<Outcome<ReviewResult>>;
+  /** The run's wiring, for a mode the world does not call itself (`/rivumi fix`). */
+  ports: ModePorts;
   close(): Promise<void>;
 }
 
@@ -128,14 +134,14 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
       target: async () => {
         const { head, mergeBase } = await now();
         return {
-          fork: false,
+          fork: opts.fork ?? false,
           head,
           base: mergeBase,
           cloneUrl: root,
           pull: { number: 7, title: "A change", body: "Changes things." },
         };
       },
-      open: async () => {
+      open: async (_target, plan) => {
         const { head, mergeBase, files } = await now();
         return {
           root,
@@ -148,18 +154,25 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
             world.worktrees += 1;
             return Promise.resolve();
           },
-          context: async (memory) => ({
-            ...(await localContext({
+          context: async (memory) => {
+            // A task's edits as the action decides them (`contextForRun`).
+            const edits =
+              plan.kind === "task" && plan.trusted && (settings.allowEdits || plan.edits === true);
+            const assembled = await localContext({
               root,
               ref: mergeBase,
               memory,
               activeDirs: activeDirsForChangedFiles(files.map((f) => f.path)),
               userFile: undefined,
               journal,
-            })),
-            edits: false,
-            notices: [],
-          }),
+            });
+            return {
+              ...assembled,
+              context: { ...assembled.context, edits },
+              edits,
+              notices: [],
+            };
+          },
           dispose: () => Promise.resolve(),
         };
       },
@@ -170,7 +183,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
       if (opts.abortWhen?.(update)) controller.abort({ rivumi: "cancelled" });
     },
     status: (line) => statuses.push(line),
-    redact: (text) => text,
+    redact: opts.redact ?? ((text) => text),
     lastReview: opts.lastReview ?? (() => Promise.resolve({})),
     reviewThreads: () => Promise.resolve([]),
     permissionOf: () => Promise.resolve("none"),
@@ -184,6 +197,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
     progress,
     statuses,
     worktrees: 0,
+    ports,
     run: async (plan = {}) =>
       asReview(
         await runMode(ports, {
