@@ -1,5 +1,6 @@
 // What a failed-CI triage produced, as data: the failed jobs quoted and ranked by the code, and
 // the model's digest. Every string from a log or a run is untrusted.
+import type { FixReport } from "./fix.js";
 import type { TriageHistory } from "./triage-history.js";
 
 /** The categories of a failed-CI digest. */
@@ -99,6 +100,18 @@ export interface TriageReport {
   digestNote: string | undefined;
   /** The failures remembered across runs; absent where no history store is wired (the tests). */
   history?: TriageHistory;
+  /** What the triage offers or did about fixing the failure (`push-fixes`, `auto-fix`). */
+  fix?: TriageFix;
+}
+
+/** The triage's part in fixing its failure. */
+export interface TriageFix {
+  /** A `/rivumi fix` command for the first cause, offered on a same-repository pull request. */
+  offer: string | undefined;
+  /** What `auto-fix` did: why no fix started, or the fix it ran on pull request `pr`. */
+  auto?:
+    | { started: false; why: string }
+    | { started: true; pr: number; report: FixReport; answer: string | undefined };
 }
 
 /** The triage's part of an outcome. */

@@ -4,6 +4,8 @@
  * in, the text to write out; the store and the Actions API are the caller's.
  */
 
+import { fixAttemptOf } from "./fix-attempts.js";
+
 export const HISTORY_VERSION = 1;
 export const HISTORY_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,7 +55,8 @@ export function parseHistory(text: string): { rows: HistoryRow[]; skipped: numbe
     if (line.trim() === "") continue;
     const row = rowOf(line);
     if (row) rows.push(row);
-    else skipped++;
+    // A fix's attempt (`fix-attempts.ts`) shares the file; it is not a failure.
+    else if (!fixAttemptOf(line)) skipped++;
   }
   return { rows, skipped };
 }
@@ -95,7 +98,9 @@ export function mergeHistory(
     if (line.trim() === "") continue;
     const row = rowOf(line);
     if (!row) {
-      if (laterVersion(line)) out.push(line);
+      const attempt = fixAttemptOf(line);
+      if (attempt && Date.parse(attempt.at) >= oldest) out.push(line);
+      else if (!attempt && laterVersion(line)) out.push(line);
       else changed = true;
       continue;
     }

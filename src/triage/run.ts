@@ -21,6 +21,7 @@ import { rememberRun } from "./remember.js";
 import { errorText } from "../util/error-text.js";
 import { triageJob, type JobContext, type TriagedJob } from "./job.js";
 import { loadFailedRun, type FailedRun } from "./failed-run.js";
+import { fixOffer, type FirstCause } from "./fix-attempts.js";
 
 /**
  * Explains a failed workflow run: reads its failed jobs' logs one at a time, ranks their lines,
@@ -114,6 +115,10 @@ export async function runTriage(
     digestNote: digested.digest ? undefined : digested.note,
     ...(history ? { history } : {}),
   };
+  // A same-repository pull request (GitHub names no fork's) is offered a fix of the first cause.
+  const cause = firstCause(report);
+  if (settings.fix.push && loaded.pulls.length > 0 && cause)
+    report.fix = { offer: fixOffer(cause) };
   const stopped = signal.aborted ? abortReason(signal) : undefined;
   const missing = [
     ...(stopped
@@ -259,4 +264,19 @@ function stats(ports: TriagePorts, digest: DigestResult): Outcome["stats"] {
     usage: rlm.usage,
     costUsd: costOf(rlm.usage, ports.settings.prices),
   };
+}
+
+/** The first failed job's best evidence: what a fix of the run starts from. */
+export function firstCause(report: TriageReport): FirstCause | undefined {
+  for (const job of report.jobs) {
+    const best = job.evidence[0];
+    if (best)
+      return {
+        job: job.name,
+        step: best.step,
+        lines: best.lines,
+        ...(best.location ? { location: best.location } : {}),
+      };
+  }
+  return undefined;
 }

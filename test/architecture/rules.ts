@@ -357,6 +357,7 @@ const TRIAGE_RANKING = [
 /** The rest of the triage's pure part: reading a log, signatures, the history's rows. */
 const TRIAGE_PURE = [
   "triage/collector.ts",
+  "triage/fix-attempts.ts",
   "triage/history.ts",
   "triage/history-summary.ts",
   "triage/index.ts",
