@@ -151,6 +151,19 @@ export class GitStore {
     return undefined;
   }
 
+  /** Whether `path` names an entry of the tree (or of a tree under it). */
+  pathInTree(treeSha: string, path: string): boolean {
+    let entries = this.tree(treeSha);
+    const parts = path.split("/").filter(Boolean);
+    for (const [i, part] of parts.entries()) {
+      const entry = entries?.find((e) => e.name === part);
+      if (!entry) return false;
+      if (i === parts.length - 1) return true;
+      entries = entry.type === "tree" ? this.tree(entry.sha) : undefined;
+    }
+    return false;
+  }
+
   /** Every blob under a tree, with full paths. */
   walk(treeSha: string, prefix = ""): Array<TreeEntry & { path: string }> {
     return (this.tree(treeSha) ?? []).flatMap((e) => {
