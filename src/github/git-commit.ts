@@ -35,20 +35,13 @@ type TreeEntry =
   | { path: string; mode: TreeChange["mode"]; type: "blob"; content: string }
   | { path: string; mode: TreeChange["mode"]; type: "blob"; sha: string | null };
 
-interface Head {
-  sha: string;
-  branch: string;
-  /** `owner/repo` of the head, or the head's label when its repository is gone. */
-  repo: string;
-  sameRepo: boolean;
-}
-
 export async function commitToBranch(
   octokit: Octokit,
   { owner, repo }: RepoRef,
   req: BranchCommitRequest,
   opts?: CallOptions,
 ): Promise<BranchCommit> {
+  if (req.changes.length === 0) throw new Error("commitToBranch: there are no changes to commit");
   const requests: GitRequestRecord[] = [];
   const request = call({ signal: opts?.signal && abortingAsAbortError(opts.signal) });
   const recorded = recorder(requests);
@@ -56,16 +49,13 @@ export async function commitToBranch(
   const { data: pull } = await recorded("GET", ROUTES.pull, `pull #${req.pr}`, () =>
     octokit.rest.pulls.get({ owner, repo, pull_number: req.pr, request }),
   );
+  // A fork's head repository may be gone (null); its label still says whose it was.
   const headRepo = pull.head.repo?.full_name;
-  const head: Head = {
-    sha: pull.head.sha,
-    branch: pull.head.ref,
-    repo: headRepo ?? pull.head.label,
-    sameRepo: headRepo?.toLowerCase() === pull.base.repo.full_name.toLowerCase(),
-  };
-  if (!head.sameRepo) return { kind: "fork", headRepo: head.repo, requests };
-  const { branch } = head;
-  if (head.sha !== req.parent) return { kind: "moved", head: head.sha, branch, requests };
+  if (headRepo?.toLowerCase() !== pull.base.repo.full_name.toLowerCase()) {
+    return { kind: "fork", headRepo: headRepo ?? pull.head.label, requests };
+  }
+  const branch = pull.head.ref;
+  if (pull.head.sha !== req.parent) return { kind: "moved", head: pull.head.sha, branch, requests };
 
   try {
     const { data: parent } = await recorded("GET", ROUTES.commit, `commit ${req.parent}`, () =>
@@ -129,8 +119,8 @@ export async function commitToBranch(
     if (change.content === null) return { path, mode, type: "blob", sha: null };
     const text = inlineText(change.content);
     if (text !== undefined) return { path, mode, type: "blob", content: text };
-    const bytes = change.content.byteLength;
-    const { data } = await recorded("POST", ROUTES.blobs, `blob ${bytes} bytes (base64)`, () =>
+    const summary = `blob ${path} ${change.content.byteLength} bytes (base64)`;
+    const { data } = await recorded("POST", ROUTES.blobs, summary, () =>
       octokit.rest.git.createBlob({
         owner,
         repo,
