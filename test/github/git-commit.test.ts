@@ -206,6 +206,16 @@ describe("commitToBranch", () => {
     expect(github.refSha(REPO, BRANCH)).toBe(parent);
   });
 
+  it("reports a branch deleted meanwhile as refused, with GitHub's words", async () => {
+    github.repo(REPO).git.refs.delete(`refs/heads/${BRANCH}`);
+    const result = await port().commitToBranch(request());
+    expect(result).toMatchObject({
+      kind: "refused",
+      status: 422,
+      message: "Reference does not exist",
+    });
+  });
+
   it("reports a token without contents: write as refused, before any object is made", async () => {
     const result = await port("ghs_reader").commitToBranch(request());
     expect(result).toMatchObject({
