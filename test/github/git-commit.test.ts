@@ -118,19 +118,33 @@ describe("commitToBranch", () => {
     expect((await port().getPull(pr)).headSha).toBe(result.sha);
   });
 
-  it("writes the tree git itself would write for the same files", async () => {
-    const result = await port().commitToBranch(request());
-    if (result.kind !== "committed") throw new Error(`not committed: ${result.kind}`);
-    const repo = await makeTempGit();
+  it("commits on a real repository's head the tree git itself makes of the same edit", async () => {
+    const disk = await makeTempGit();
     try {
-      for (const [file, entry] of Object.entries(github.branchFiles(REPO, BRANCH))) {
-        await repo.write(file, entry.bytes);
-        if (entry.mode === "100755") await chmod(path.join(repo.root, file), 0o755);
+      await disk.write("README.md", "# app\n");
+      await disk.write("src/app.ts", "export const answer = 40;\n");
+      await disk.write("old.txt", "to be removed\n");
+      const head = await disk.commit("the pull request's head");
+      const pull = github.addPullRequest(REPO, { head: { ref: "from-disk", sha: head } });
+      await github.importBranch(REPO, disk.root, "from-disk", head);
+
+      const result = await port().commitToBranch({ ...request(), pr: pull, parent: head });
+      if (result.kind !== "committed") throw new Error(`not committed: ${result.kind}`);
+
+      // The same edit made by git in the repository on disk.
+      for (const change of CHANGES) {
+        if (change.content === null) {
+          await disk.git("rm", "-q", change.path);
+          continue;
+        }
+        await disk.write(change.path, change.content);
+        if (change.mode === "100755") await chmod(path.join(disk.root, change.path), 0o755);
       }
-      await repo.git("add", "-A");
-      expect((await repo.git("write-tree")).trim()).toBe(result.tree);
+      await disk.git("add", "-A");
+      expect((await disk.git("write-tree")).trim()).toBe(result.tree);
+      expect(github.commitOf(REPO, result.sha)?.parents).toEqual([head]);
     } finally {
-      await repo.remove();
+      await disk.remove();
     }
   });
 

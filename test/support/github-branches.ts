@@ -8,8 +8,11 @@
  *   github.pushToBranch("o/r", "fix/x", { "a.ts": "2\n" });      // someone pushed meanwhile
  *   github.protectBranch("o/r", "fix/x");                          // the ref update is refused
  *   github.branchFiles("o/r", "fix/x")["a.ts"]?.text;
+ *   await github.importBranch("o/r", fixture.origin, "feature", fixture.headSha); // a real clone's commits
  */
+import { execa } from "execa";
 import type { GitIdentity } from "./github-git.js";
+import { importGitHistory } from "./github-git-import.js";
 import { branchMoved, signedByGitHub } from "./github-branch-rules.js";
 import { GitHubState, type RepoState } from "./github-state.js";
 import type { BranchProtection, PullRequestInit } from "./github-types.js";
@@ -74,6 +77,22 @@ export class GitBranchState extends GitHubState {
     const ref = `refs/heads/${branch}`;
     if (!repo.git.refs.has(ref)) throw new Error(`${fullName} has no branch ${branch}`);
     return this.commitOn(repo, ref, files, message);
+  }
+
+  /**
+   * Copies `rev` and its history from the git repository at `dir` (SHAs kept) and points `branch`
+   * at it, so that a clone of that repository and this GitHub agree on the branch's commits.
+   */
+  async importBranch(fullName: string, dir: string, branch: string, rev: string): Promise<string> {
+    const repo = this.repo(fullName);
+    const { stdout } = await execa("git", ["rev-parse", "--verify", `${rev}^{commit}`], {
+      cwd: dir,
+    });
+    const sha = stdout.trim();
+    await importGitHistory(repo.git, dir, [sha]);
+    repo.git.refs.set(`refs/heads/${branch}`, sha);
+    branchMoved(repo, branch, sha);
+    return sha;
   }
 
   /** Protects the branch: every update of its ref is refused with `refusal`. */

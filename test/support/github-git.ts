@@ -87,6 +87,11 @@ export class GitStore {
     return this.put("commit", Buffer.from(text), { type: "commit", ...commit });
   }
 
+  /** Stores an object as `payload` (its raw bytes) hashes, `object` being its parsed form. */
+  writeRaw(kind: EntryType, payload: Buffer, object: GitObject): string {
+    return this.put(kind, payload, object);
+  }
+
   blob(sha: string): Buffer | undefined {
     const o = this.objects.get(sha);
     return o?.type === "blob" ? o.content : undefined;
