@@ -159,11 +159,14 @@ export async function commitToBranch(
       }
       const status = statusOf(failure);
       const notFastForward = status === 422 && /fast.?forward/i.test(gitHubMessage(failure));
-      if (status !== undefined && status < 500 && !notFastForward) throw failure;
+      if (notFastForward) {
+        const now = await branchHead().catch(() => "");
+        return { kind: "moved", head: now, branch, requests };
+      }
+      if (status !== undefined && status < 500) throw failure;
       const now = await branchHead();
       if (now === sha) return undefined;
-      if (notFastForward || now !== req.parent)
-        return { kind: "moved", head: now, branch, requests };
+      if (now !== req.parent) return { kind: "moved", head: now, branch, requests };
       if (attempt >= REF_UPDATE_TRIES) throw failure;
     }
   }

@@ -129,7 +129,10 @@ export type BranchCommit =
       verified: boolean;
       requests: GitRequestRecord[];
     }
-  /** The head is no longer `parent` (read before writing, or the ref update was not a fast forward). */
+  /**
+   * The head is no longer `parent` (read before writing, or the ref update was not a fast
+   * forward); `head` is where the branch is now ("" when it could not be read after the refusal).
+   */
   | { kind: "moved"; head: string; branch: string; requests: GitRequestRecord[] }
   /** GitHub refused a write: branch protection, rulesets, permissions (403, 409, 422). */
   | {
