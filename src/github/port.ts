@@ -95,6 +95,8 @@ export interface GitHubPort {
    * The head is read again just before writing: a fork or a moved head writes nothing. An abort of
    * `opts.signal` before the ref update throws the signal's reason and leaves the ref alone (the
    * update itself, once sent, is not abandoned, so the answer says what happened to the branch).
+   * Throws on what is not an answer about the branch: no changes, 401/404, a GitHub that stays
+   * unavailable (5xx, timeouts; the ref update is tried three times while the branch stays put).
    */
   commitToBranch(req: BranchCommitRequest, opts?: CallOptions): Promise<BranchCommit>;
 }
