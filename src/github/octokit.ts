@@ -4,6 +4,7 @@ import { Octokit } from "@octokit/rest";
 import Bottleneck from "bottleneck/light.js";
 import { createActionsPort } from "./actions-port.js";
 import { call } from "./call.js";
+import { commitToBranch } from "./git-commit.js";
 import { createReviewThreadsPort } from "./review-threads.js";
 import type { GitHubPort, IssueComment, IssueInfo, PullRequestInfo, RepoRef } from "./port.js";
 
@@ -154,6 +155,7 @@ export function createGitHubPort(octokit: Octokit, repoRef: RepoRef): GitHubPort
   return {
     ...createActionsPort(octokit, repoRef),
     ...createReviewThreadsPort(octokit, readers.get(octokit) ?? octokit, repoRef),
+    commitToBranch: (req, opts) => commitToBranch(octokit, repoRef, req, opts),
     async viewerLogin(opts) {
       const reader = readers.get(octokit) ?? octokit;
       const res = await reader.graphql<{ viewer: { login: string } }>(

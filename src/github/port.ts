@@ -89,6 +89,75 @@ export interface GitHubPort {
     change: { title: string; body: string },
     opts?: CallOptions,
   ): Promise<IssueInfo>;
+
+  /**
+   * Commits `changes` to the pull request's head branch as one commit whose only parent is
+   * `parent`, through the Git Data API (blobs, a tree on the parent's tree, a commit without
+   * author or committer so that GitHub signs it for an app, then the ref moved without force).
+   * The head is read again just before writing: a fork or a moved head writes nothing. An abort of
+   * `opts.signal` before the ref update throws the signal's reason and leaves the ref alone (the
+   * update itself, once sent, is not abandoned, so the answer says what happened to the branch).
+   * Throws on what is not an answer about the branch: no changes, 401/404, a GitHub that stays
+   * unavailable (5xx, timeouts; the ref update is tried three times while the branch stays put).
+   */
+  commitToBranch(req: BranchCommitRequest, opts?: CallOptions): Promise<BranchCommit>;
+}
+
+/** One file of a branch commit: its new bytes, or `null` to delete it. */
+export interface TreeChange {
+  path: string;
+  mode: "100644" | "100755";
+  /** The file's new content; `null` deletes the file. */
+  content: Uint8Array | null;
+}
+
+export interface BranchCommitRequest {
+  /** The pull request whose head branch gets the commit. */
+  pr: number;
+  /** The head SHA the run started from: the commit's only parent. */
+  parent: string;
+  message: string;
+  changes: readonly TreeChange[];
+}
+
+/** What `commitToBranch` did; `requests` lists every request it made, for the journal. */
+export type BranchCommit =
+  | {
+      kind: "committed";
+      sha: string;
+      /** The commit's page on GitHub (`html_url`). */
+      url: string;
+      tree: string;
+      branch: string;
+      /** GitHub's verdict on the commit's signature (`verification.verified`). */
+      verified: boolean;
+      requests: GitRequestRecord[];
+    }
+  /**
+   * The head is no longer `parent` (read before writing, or the ref update was not a fast
+   * forward); `head` is where the branch is now ("" when it could not be read after the refusal).
+   */
+  | { kind: "moved"; head: string; branch: string; requests: GitRequestRecord[] }
+  /** GitHub refused a write: branch protection, rulesets, permissions (403, 409, 422). */
+  | {
+      kind: "refused";
+      status: number;
+      message: string;
+      branch: string;
+      requests: GitRequestRecord[];
+    }
+  /** The pull request's head lives in another repository: nothing was written. */
+  | { kind: "fork"; headRepo: string; requests: GitRequestRecord[] };
+
+/** One request of a branch commit, for the journal: what was asked and answered, no file content. */
+export interface GitRequestRecord {
+  method: string;
+  /** The route as the REST description names it, e.g. `/repos/{owner}/{repo}/git/trees`. */
+  route: string;
+  /** The HTTP status (0 when no answer came). */
+  status: number;
+  /** e.g. `tree base=<sha> 3 entries (1 deletion)`. */
+  summary: string;
 }
 
 /**

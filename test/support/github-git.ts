@@ -87,6 +87,11 @@ export class GitStore {
     return this.put("commit", Buffer.from(text), { type: "commit", ...commit });
   }
 
+  /** Stores an object as `payload` (its raw bytes) hashes, `object` being its parsed form. */
+  writeRaw(kind: EntryType, payload: Buffer, object: GitObject): string {
+    return this.put(kind, payload, object);
+  }
+
   blob(sha: string): Buffer | undefined {
     const o = this.objects.get(sha);
     return o?.type === "blob" ? o.content : undefined;
@@ -149,6 +154,19 @@ export class GitStore {
       treeSha = entry.sha;
     }
     return undefined;
+  }
+
+  /** Whether `path` names an entry of the tree (or of a tree under it). */
+  pathInTree(treeSha: string, path: string): boolean {
+    let entries = this.tree(treeSha);
+    const parts = path.split("/").filter(Boolean);
+    for (const [i, part] of parts.entries()) {
+      const entry = entries?.find((e) => e.name === part);
+      if (!entry) return false;
+      if (i === parts.length - 1) return true;
+      entries = entry.type === "tree" ? this.tree(entry.sha) : undefined;
+    }
+    return false;
   }
 
   /** Every blob under a tree, with full paths. */

@@ -2,6 +2,7 @@
  * Git data (refs, blobs, trees, commits) and the contents API: what a memory store on a branch
  * uses. Ref updates are compare-and-swap like GitHub's: not a fast forward -> 422 unless `force`.
  */
+import { branchMoved, checkProtection } from "./github-branch-rules.js";
 import type { GitIdentity, TreeChange } from "./github-git.js";
 import { HttpError, notFound, ok, type RouteResult } from "./github-http.js";
 import * as json from "./github-json.js";
@@ -55,7 +56,9 @@ export const gitRoutes: Record<string, Handler> = {
     if (!force && !repo.git.isAncestor(current, sha)) {
       throw new HttpError(422, "Update is not a fast forward");
     }
+    checkProtection(repo, name);
     repo.git.refs.set(name, sha);
+    if (name.startsWith("refs/heads/")) branchMoved(repo, name.slice("refs/heads/".length), sha);
     return ok(json.gitRef(ctx.state, repo, name, sha));
   },
 
@@ -96,6 +99,12 @@ export const gitRoutes: Record<string, Handler> = {
   "git/create-tree": (ctx) => {
     const repo = gitRepo(ctx);
     const { tree, base_tree } = ctx.body as { tree: TreeChange[]; base_tree?: string };
+    for (const entry of tree) {
+      // GitHub refuses the whole tree when a deletion names a path the base does not have.
+      if (entry.sha === null && !(base_tree && repo.git.pathInTree(base_tree, entry.path))) {
+        throw new HttpError(422, "GitRPC::BadObjectState");
+      }
+    }
     const sha = repo.git.buildTree(base_tree, tree);
     return ok(json.gitTree(ctx.state, repo, sha, false), 201);
   },
@@ -118,6 +127,7 @@ export const gitRoutes: Record<string, Handler> = {
       parents?: string[];
       author?: Partial<GitIdentity>;
       committer?: Partial<GitIdentity>;
+      signature?: string;
     };
     if (!repo.git.tree(input.tree)) throw new HttpError(422, "Tree SHA does not exist");
     for (const parent of input.parents ?? []) {
@@ -132,6 +142,14 @@ export const gitRoutes: Record<string, Handler> = {
       message: input.message,
       author,
       committer: input.committer ? identity(ctx, input.committer) : author,
+    });
+    // Signed by GitHub (so verified) only when nothing about its identity was given: the fake
+    // keeps the signature out of the object so that its SHA is the one plain git computes.
+    repo.commitOrigins.set(sha, {
+      authorGiven: input.author !== undefined,
+      committerGiven: input.committer !== undefined,
+      signatureGiven: input.signature !== undefined,
+      tokenType: ctx.token.type,
     });
     return ok(json.gitCommit(ctx.state, repo, sha), 201);
   },
@@ -220,7 +238,9 @@ function writeFile(
     author,
     committer: author,
   });
+  checkProtection(repo, `refs/heads/${branch}`);
   repo.git.refs.set(`refs/heads/${branch}`, commit);
+  branchMoved(repo, branch, commit);
   const entry =
     blob === null
       ? null

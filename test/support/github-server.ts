@@ -39,6 +39,8 @@ import { openApiIndex } from "./openapi-validator.js";
 export const LOOPBACK_WAIT_SCALE = 0.01;
 
 export { DEFAULT_TOKENS } from "./github-state.js";
+export { REQUIRED_CHECK_REFUSAL } from "./github-branches.js";
+export type { BranchFile, BranchProtection, BranchPullInit } from "./github-branches.js";
 export type { IssueCommentJson, ReviewCommentJson, ReviewJson } from "./github-json.js";
 export type { GraphQLFault } from "./github-graphql.js";
 export type { ReviewCommentInit, ThreadView } from "./github-threads.js";

@@ -3,10 +3,13 @@
  * permissions, workflow runs and git data. Tests set it up through these methods and read it back;
  * the routes mutate it. Everything the API returns is built from here by `github-json*.ts`.
  */
+import { branchMoved } from "./github-branch-rules.js";
 import { GitStore, type GitIdentity } from "./github-git.js";
 import { notFound } from "./github-http.js";
 import * as json from "./github-json.js";
 import type {
+  BranchProtection,
+  CommitOrigin,
   TokenInfo,
   Actor,
   Role,
@@ -43,6 +46,10 @@ export class RepoState {
   nextNumber = 1;
   /** Overrides the `clone_url` the API reports. */
   cloneUrl: string | undefined;
+  /** Branches whose ref updates are refused, and how (see `GitBranchState.protectBranch`). */
+  readonly protectedBranches = new Map<string, BranchProtection>();
+  /** How each commit made through `POST /git/commits` was asked for (its signature follows). */
+  readonly commitOrigins = new Map<string, CommitOrigin>();
 
   constructor(
     readonly id: number,
@@ -270,7 +277,9 @@ export class GitHubState {
     message = "Update files",
   ): string {
     const repo = this.ensureRepo(fullName);
-    return repo.git.commitFiles(branch, files, message, this.identity(repo.owner));
+    const sha = repo.git.commitFiles(branch, files, message, this.identity(repo.owner));
+    branchMoved(repo, branch, sha);
+    return sha;
   }
 
   // ---- inspection ------------------------------------------------------------------------

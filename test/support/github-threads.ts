@@ -12,7 +12,8 @@
 import { notFound } from "./github-http.js";
 import * as json from "./github-json.js";
 import { place, type CommentInput, type Placement } from "./github-review-placement.js";
-import { GitHubState, type RepoState } from "./github-state.js";
+import { GitBranchState } from "./github-branches.js";
+import type { GitHubState, RepoState } from "./github-state.js";
 import type { Actor, ReviewCommentRecord, ThreadRecord } from "./github-types.js";
 
 const THREAD_PREFIX = "PRRT";
@@ -142,7 +143,7 @@ export interface ThreadView {
 }
 
 /** The fake's world with review threads and the helpers tests use to act on them as people. */
-export class ReviewThreadState extends GitHubState {
+export class ReviewThreadState extends GitBranchState {
   /** Seeds a review comment on the pull request's diff (GitHub's placement rules apply). */
   addReviewComment(
     fullName: string,

@@ -215,3 +215,19 @@ export interface RunRecord {
   createdAt: string;
   headRepository: string;
 }
+
+/** How GitHub refuses updates of a protected branch: a 422 naming the rule that failed. */
+export interface BranchProtection {
+  status: number;
+  message: string;
+}
+
+/** How a commit was made through the API: what GitHub decides its signature from. */
+export interface CommitOrigin {
+  /** Whether the request named an author, a committer or a signature. */
+  authorGiven: boolean;
+  committerGiven: boolean;
+  signatureGiven: boolean;
+  /** The token's kind: GitHub signs only for an app (installation) with none of the three given. */
+  tokenType: "installation" | "user";
+}
