@@ -81,8 +81,6 @@ export interface GitHubPort {
   listCommitFiles(sha: string): Promise<string[]>;
   /** Open issues (not pull requests) opened by `creator`, every page. */
   listOpenIssuesBy(creator: string, opts?: CallOptions): Promise<IssueInfo[]>;
-  /** One commit on a pull request's branch through the Git Data API, never forced (see `BranchCommit`). */
-  commitToBranch?(req: BranchCommitRequest, opts?: CallOptions): Promise<BranchCommit>;
   createIssue(title: string, body: string, opts?: CallOptions): Promise<IssueInfo>;
   updateIssue(
     number: number,
@@ -328,45 +326,3 @@ export type ActionsPort = Pick<
   | "listPullsByHead"
   | "listCommitFiles"
 >;
-
-export interface TreeChange {
-  path: string;
-  mode: "100644" | "100755";
-  /** null deletes the file. */
-  content: Uint8Array | null;
-}
-
-export interface BranchCommitRequest {
-  pr: number;
-  /** The head the run started from: the commit's only parent. */
-  parent: string;
-  message: string;
-  changes: readonly TreeChange[];
-}
-
-/** One Git Data API request, for the journal: never a file's content. */
-export interface GitRequestRecord {
-  method: string;
-  route: string;
-  status: number;
-  summary: string;
-}
-
-export type BranchCommit =
-  | {
-      kind: "committed";
-      sha: string;
-      url: string;
-      tree: string;
-      branch: string;
-      requests: GitRequestRecord[];
-    }
-  | { kind: "moved"; head: string; branch: string; requests: GitRequestRecord[] }
-  | {
-      kind: "refused";
-      status: number;
-      message: string;
-      branch: string;
-      requests: GitRequestRecord[];
-    }
-  | { kind: "fork"; headRepo: string; requests: GitRequestRecord[] };

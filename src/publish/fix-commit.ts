@@ -41,7 +41,6 @@ async function write(
   item: Extract<Publication, { kind: "fix-commit" }>,
   opts: CallOptions,
 ): Promise<FixPosted> {
-  if (!github.commitToBranch) throw new Error("this GitHub port cannot write commits");
   const { proposal } = item;
   const result = await github.commitToBranch(
     {
