@@ -4,6 +4,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { basename, dirname, isAbsolute } from "node:path";
+import { driverPath } from "../rlm/sandbox.js";
 
 export interface HostLayout {
   /** Folders granted read and execute: the node that runs Rivumi, tool caches, PATH's folders. */
@@ -29,6 +30,9 @@ export function hostLayout(workspace: string, env: NodeJS.ProcessEnv = process.e
       tmpdir(),
       process.cwd(),
       workspace,
+      // Rivumi's own files: the bundle's folder and the action's checkout around it.
+      dirname(driverPath("confine.py")),
+      dirname(dirname(driverPath("confine.py"))),
     ].flatMap((p) => (p && isAbsolute(p) ? [real(p)] : [])),
   );
   const path = env.PATH ?? "/usr/local/bin:/usr/bin:/bin";

@@ -13,6 +13,11 @@ export class OutputTail {
   /** Every byte the command wrote, kept or not. */
   bytes = 0;
 
+  /** What is held in memory now. */
+  get heldBytes(): number {
+    return this.held;
+  }
+
   push(chunk: Buffer): void {
     this.bytes += chunk.length;
     this.chunks.push(chunk);

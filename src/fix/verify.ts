@@ -63,9 +63,12 @@ export async function runVerify(opts: VerifyOptions): Promise<VerifyResult> {
   }
   try {
     opts.signal?.throwIfAborted();
-    return await runConfined(opts, runtime, space);
+    const result = await runConfined(opts, runtime, space);
+    return result.kind === "not-run" ? { ...result, reason: opts.redact(result.reason) } : result;
   } finally {
-    await space.remove();
+    // A folder left behind (a process that left the group still writing there) holds only the
+    // copy of the pull request's code: never worth the result.
+    await space.remove().catch(() => undefined);
   }
 }
 
@@ -102,7 +105,9 @@ async function runConfined(
       : python;
   const started = Date.now();
   const child = spawn(file!, args, {
-    cwd: space.tree,
+    // confine.py enters the copy itself, as the command's user: under sudo the current user may
+    // not be able to (a copy of a 0700 folder, now nobody's).
+    cwd: space.dir,
     env,
     detached: true, // its own process group: a timeout or a cancellation kills all it started
     stdio: ["ignore", "pipe", "pipe"],

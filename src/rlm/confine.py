@@ -231,12 +231,13 @@ def _etc_grants(read, denied):
             if any(held.startswith(path + "/") for held in _ETC_HELD_BACK) and os.path.isdir(path):
                 walk(path)
                 continue
-            out.append((path, read if os.path.isdir(path) else read & _FILE_RIGHTS, True))
-            # resolv.conf and the like point into /run: the file itself, not its folder.
+            # A rule holds what a link leads to (resolv.conf's file in /run, say): never a denied
+            # folder, anything in one, or a process's own files.
             real = os.path.realpath(path)
-            if os.path.islink(path) and os.path.isfile(real) and not real.startswith(("/proc/", "/sys/", "/dev/")) \
-                    and not any(_covers(d, real) for d in denied):
-                out.append((real, READ_FILE, True))
+            if real.startswith(("/proc/", "/sys/", "/dev/")) or \
+                    any(_covers(d, real) or _covers(real, d) for d in denied):
+                continue
+            out.append((path, read if os.path.isdir(real) else read & _FILE_RIGHTS, True))
 
     walk("/etc")
     return out

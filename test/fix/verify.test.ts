@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runVerify, type VerifyOptions, type VerifyResult } from "../../src/fix/verify.js";
 import { confinementTestSeam } from "../../src/rlm/confinement.js";
 import { resolvePython, type PythonRuntime } from "../../src/rlm/python.js";
+import { driverPath } from "../../src/rlm/sandbox.js";
 import { sh } from "../support/git-fixture.js";
 import {
   makeRunnerSecrets,
@@ -218,6 +219,24 @@ describe.runIf(ABI >= 1)(`the verify command under Landlock (this kernel: ABI ${
     ).toEqual([]);
   });
 
+  it("does not wait for a process that left the group and holds the output open", async () => {
+    try {
+      const r = ran(await verify("setsid sh -c 'sleep 4646' & echo started"));
+      expect(r).toMatchObject({ kind: "passed", tail: "started" });
+    } finally {
+      for (const pid of running("sleep 4646")) process.kill(pid, "SIGKILL");
+    }
+  });
+
+  it("says so when python3 cannot start, and runs nothing", async () => {
+    const runtime = { ...own, executable: join(dir, "no-python3") };
+    const r = await verify("echo ran", { runtime });
+    expect(r).toEqual({
+      kind: "not-run",
+      reason: expect.stringMatching(/python3 could not start: .*ENOENT/),
+    });
+  });
+
   it("keeps only the tail of megabytes of output, redacted", async () => {
     const secret = "sk-printedByTheCommand0123456789";
     const r = ran(
@@ -271,3 +290,34 @@ async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 1000 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
   expect(check()).toBe(true);
 }
+
+describe("the command profile's seccomp filter", () => {
+  const verdicts = (sockets: boolean) => {
+    const script = `import json, sys
+ns = {"__name__": "confine"}
+exec(open(sys.argv[1]).read(), ns)
+def run(prog, nr):
+    data, pc, acc = {0: nr, 4: 0xC000003E}, 0, 0
+    while True:
+        code, jt, jf, k = prog[pc]
+        if code == 0x20: acc = data[k]; pc += 1
+        elif code == 0x15: pc += 1 + (jt if acc == k else jf)
+        elif code == 0x35: pc += 1 + (jt if acc >= k else jf)
+        elif code == 0x06: return {0x7FFF0000: "allow", 0x5000D: "EACCES", 0x50001: "EPERM", 0x80000000: "kill"}[k]
+prog = ns["seccomp_program"]("x86_64", sys.argv[2] == "1")
+print(json.dumps([run(prog, nr) for nr in (41, 0x40000000 + 41, 425, 250, 0, 53)]))`;
+    const out = execFileSync("python3", [
+      "-c",
+      script,
+      driverPath("confine.py"),
+      sockets ? "1" : "0",
+    ]);
+    return JSON.parse(out.toString()) as string[];
+  };
+
+  it("refuses socket() without verify-network and allows it with it; io_uring and keyrings never", () => {
+    // socket, x32 socket, io_uring_setup, keyctl, read, socketpair
+    expect(verdicts(true)).toEqual(["EACCES", "EPERM", "EPERM", "EPERM", "allow", "allow"]);
+    expect(verdicts(false)).toEqual(["allow", "EPERM", "EPERM", "EPERM", "allow", "allow"]);
+  });
+});
