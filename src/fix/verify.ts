@@ -50,7 +50,7 @@ export async function runVerify(opts: VerifyOptions): Promise<VerifyResult> {
   try {
     runtime = opts.runtime ?? (await resolvePython());
   } catch (error) {
-    return { kind: "not-run", reason: (error as Error).message };
+    return { kind: "not-run", reason: opts.redact((error as Error).message) };
   }
   let space: VerifySpace;
   try {
@@ -58,7 +58,7 @@ export async function runVerify(opts: VerifyOptions): Promise<VerifyResult> {
   } catch (error) {
     return {
       kind: "not-run",
-      reason: `the workspace could not be copied: ${(error as Error).message}`,
+      reason: opts.redact(`the workspace could not be copied: ${(error as Error).message}`),
     };
   }
   try {
