@@ -7,6 +7,7 @@ import type { FixPlan, TaskPlan } from "../plan/plan.js";
 import { runAgent, type AgentWork } from "../review/agent-run.js";
 import type { ReviewPorts } from "../review/ports.js";
 import { agentOutcome } from "../review/run.js";
+import { errorText } from "../util/error-text.js";
 import { readBlob } from "../workspace/changes.js";
 import { commitMessage, fixTask } from "./message.js";
 import { decideFix } from "./policy.js";
@@ -146,7 +147,10 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
           timeoutMs: verify.timeoutMinutes * 60_000,
           signal,
           redact,
-        })
+        }).catch((error: unknown) => ({
+          kind: "not-run" as const,
+          reason: `it was stopped (${redact(errorText(error))})`,
+        }))
       : undefined;
   const verified = verification
     ? verification.kind === "not-run"
@@ -159,7 +163,7 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
       reason: "verify",
       text:
         verified.kind === "not-run"
-          ? `the verify command could not run confined (${verified.reason}), so the fix is not committed`
+          ? `the verify command did not run: ${verified.reason}; the fix is not committed`
           : `the verify command ${verified.timedOut ? "ran out of time" : `failed (exit ${verified.exitCode ?? "none"})`}`,
       files: [],
     });

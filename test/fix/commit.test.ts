@@ -7,7 +7,6 @@ import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { runMode } from "../../src/modes/index.js";
-import type { Outcome } from "../../src/outcome/outcome.js";
 import type { FixPlan } from "../../src/plan/plan.js";
 import { Publisher } from "../../src/publish/publisher.js";
 import { publishReview } from "../../src/review/publish.js";
@@ -138,7 +137,7 @@ describe("a fix committed to the pull request's branch", () => {
     expect(comment).toContain("### Rivumi fix: not committed");
     expect(comment).toMatch(/the branch `feature` moved/);
     expect(comment).toContain("+export const answer = 43;");
-    expect((outcome as Outcome).publications.map((p) => p.kind)).toEqual(["fix-commit"]);
+    expect(outcome.publications.map((p) => p.kind)).toEqual(["fix-commit"]);
   });
 
   it("reports a protected branch's refusal with GitHub's words and writes nothing", async () => {

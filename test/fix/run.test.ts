@@ -139,4 +139,34 @@ describe("a fix's run", () => {
     expect(commitOf(outcome)).toBeUndefined();
     expect(outcome.result.fix?.held.map((h) => h.reason)).toEqual(["no-changes"]);
   });
+
+  it("verifies with the verify command and commits only when it passes, quoting its last lines", async () => {
+    const passing = await fix(
+      [edit("src/app.ts", "export const answer = 43;\n"), submit("Made it 43.")],
+      {
+        "push-fixes": "true",
+        "verify-command": "grep -q 'answer = 43' src/app.ts && echo all tests passed",
+      },
+    );
+    expect(passing.result.fix?.verification).toMatchObject({ kind: "passed", exitCode: 0 });
+    expect(passing.result.fix?.verification?.tail).toContain("all tests passed");
+    expect(commitOf(passing)?.proposal.message).toContain(
+      "Verified: `grep -q 'answer = 43' src/app.ts && echo all tests passed` passed.",
+    );
+    await world?.close();
+    const failing = await fix(
+      [edit("src/app.ts", "export const answer = 44;\n"), submit("Made it 44.")],
+      {
+        "push-fixes": "true",
+        "verify-command": "echo 'expected 43, got 44' >&2; exit 3",
+      },
+    );
+    expect(commitOf(failing)).toBeUndefined();
+    expect(failing.result.fix?.verification).toMatchObject({ kind: "failed", exitCode: 3 });
+    expect(failing.result.fix?.verification?.tail).toContain("expected 43, got 44");
+    expect(failing.result.fix?.held.map((h) => h.reason)).toEqual(["verify"]);
+    expect(world!.journal.events.find((e) => e.type === "fix.verify")).toMatchObject({
+      kind: "failed",
+    });
+  });
 });
