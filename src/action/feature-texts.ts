@@ -2,7 +2,7 @@
 // asks through `FeatureTexts` and imports no feature.
 import { unknownResult } from "../outcome/results.js";
 import type { FeatureTexts } from "../publish/feature-texts.js";
-import { renderFixComment } from "../fix/publish-text.js";
+import { renderAutoFix, renderFixComment } from "../fix/publish-text.js";
 import { renderComment, renderReviewBody } from "../review/publish-text.js";
 import { renderTriageComment, renderTriageIssue, renderTriageSummary } from "../triage/publish.js";
 import { titleText } from "../triage/publish-text.js";
@@ -12,8 +12,11 @@ export const FEATURE_TEXTS: FeatureTexts = {
   comment(outcome, inline, site, threads, fix) {
     const { result } = outcome;
     switch (result.kind) {
-      case "triage":
-        return renderTriageComment({ ...outcome, result });
+      case "triage": {
+        const auto = result.report.fix?.auto;
+        const extra = auto?.started ? renderAutoFix(auto, fix, outcome, site) : "";
+        return renderTriageComment({ ...outcome, result }, extra);
+      }
       case "review":
         if (result.fix) return renderFixComment(outcome, result.fix, fix, site);
         return renderComment(outcome, inline, site, threads);

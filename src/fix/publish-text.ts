@@ -146,3 +146,16 @@ export function renderFixComment(
   );
   return [title, "", body, footer].join("\n");
 }
+
+/** The account of a fix `auto-fix` ran, for the triage's comment on its pull request. */
+export function renderAutoFix(
+  auto: { pr: number; report: FixReport; answer: string | undefined },
+  posted: FixPosted | undefined,
+  outcome: Outcome,
+  site: Site | undefined,
+): string {
+  const lines = [`#### Rivumi's fix`, "", ...renderFixSection(auto.report, posted, outcome)];
+  if (auto.answer)
+    lines.push(`_What the agent said:_ ${safeInline(auto.answer.slice(0, 1500), site)}`, "");
+  return lines.join("\n");
+}

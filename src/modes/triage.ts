@@ -1,7 +1,10 @@
 import type { TriagePlan } from "../plan/plan.js";
-import { runTriage } from "../triage/run.js";
-import type { TriagePorts } from "../triage/ports.js";
+import { runTriageAndFix, type AutoFixPorts } from "../fix/ci.js";
 import type { Mode } from "./ports.js";
 
-/** Failed-CI triage: the feature's run (`triage/run.ts`) on the ports it declares. */
-export const triageMode: Mode<TriagePlan, TriagePorts> = (ports, plan) => runTriage(ports, plan);
+/**
+ * Failed-CI triage (`triage/run.ts`), and with `auto-fix` the fix of its first cause
+ * (`fix/ci.ts`), on the ports they declare.
+ */
+export const triageMode: Mode<TriagePlan, AutoFixPorts> = (ports, plan) =>
+  runTriageAndFix(ports, plan);

@@ -97,7 +97,7 @@ export type Publication =
    * against its head just before it is written, never forced), then the run's sticky comment,
    * which says what became of it. It takes the place of a `sticky-comment`.
    */
-  | { kind: "fix-commit"; pr: number; proposal: FixProposal };
+  | { kind: "fix-commit"; pr: number; proposal: FixProposal; key?: string };
 
 export const SEVERITIES = ["critical", "major", "minor", "nit"] as const;
 /** How much a finding matters, most first. */

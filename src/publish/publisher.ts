@@ -257,7 +257,7 @@ export class Publisher {
         tally.fix = fix;
         if (fix.kind === "failed") tally.fail(TARGETS["fix-commit"], fix.error);
         const again = (o: Outcome, op: CallOptions) =>
-          this.comment(item.pr, undefined, o, { fix }, op);
+          this.comment(item.pr, item.key, o, { fix }, op);
         const url = await again(outcome, opts);
         this.rendered.push(again);
         return url;

@@ -23,7 +23,7 @@ export function quoted(lines: ReadonlyArray<readonly [number, string]>): string[
 }
 
 /** Untrusted text inside code: shown as written, but no mention, marker or hidden character. */
-function inCode(text: string): string {
+export function inCode(text: string): string {
   return neutralizeMentions(revealInvisible(text).text)
     .replace(/<!--/g, `<${ZWSP}!--`)
     .replace(/-->/g, `--${ZWSP}>`);

@@ -11,7 +11,7 @@ import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
 import { formatUsage } from "../markdown/usage-line.js";
 import type { Site } from "../markdown/safe-markdown.js";
 import { diffFirst, historyLead, historyOf, SHORT_DIFF } from "./history-render.js";
-import { code, plain, quoted } from "./publish-text.js";
+import { code, inCode, plain, quoted } from "./publish-text.js";
 
 /** Jobs quoted in full; the others are listed with their best line. */
 const JOBS_QUOTED = 5;
@@ -27,8 +27,9 @@ const VERB: Record<string, string> = {
 };
 
 /** The triage comment on a pull request (the publisher puts the sticky marker above it). */
-export function renderTriageComment(outcome: Outcome<TriageResult>): string {
-  return framed(outcome, COMMENT_LIMIT - MARKER_ROOM);
+/** The triage's comment; `extra` (the auto-fix's account, already safe Markdown) goes above its footer. */
+export function renderTriageComment(outcome: Outcome<TriageResult>, extra = ""): string {
+  return framed(outcome, COMMENT_LIMIT - MARKER_ROOM, extra);
 }
 
 /** The body of the issue of a failure signature (the publisher puts the issue marker above it). */
@@ -41,7 +42,7 @@ export function renderTriageSummary(report: TriageReport): string {
   return renderTriageBody(report);
 }
 
-function framed(outcome: Outcome<TriageResult>, limit: number): string {
+function framed(outcome: Outcome<TriageResult>, limit: number, extra = ""): string {
   const report = outcome.result.report;
   const title = `### Rivumi: ${plain(report.run.workflow || report.run.path)} ${VERB[report.run.conclusion] ?? "failed"}`;
   const warning = outcome.note ? `> [!WARNING]\n> ${plain(outcome.note)}\n\n` : "";
@@ -52,10 +53,10 @@ function framed(outcome: Outcome<TriageResult>, limit: number): string {
   const footer = `<sub>Signature \`${report.signature}\` · ${usage} · ${journalMention(outcome)}</sub>`;
   const body = bound(
     renderTriageBody(report, warning),
-    limit - title.length - footer.length - 16,
+    limit - title.length - footer.length - extra.length - 16,
     `_…cut to fit GitHub's comment limit; the full triage is in the step summary${outcome.artifactMissing ? "" : ` and the journal artifact \`${outcome.journalName}\``}._`,
   );
-  return [title, "", body, "", footer].join("\n");
+  return [title, "", body, "", ...(extra ? [extra.trimEnd(), ""] : []), footer].join("\n");
 }
 
 /**
@@ -94,6 +95,7 @@ export function renderTriageBody(report: TriageReport, warning = ""): string {
       "",
     );
   }
+  out.push(...fixLines(report));
   return out.join("\n").trimEnd();
 }
 
@@ -219,3 +221,26 @@ function siteOf(report: TriageReport): Site | undefined {
 
 const range = (start: number, end: number) =>
   start === end ? `line ${start}` : `lines ${start}-${end}`;
+
+/** The fix the triage offers a writer, or why `auto-fix` started none. */
+function fixLines(report: TriageReport): string[] {
+  const fix = report.fix;
+  if (!fix) return [];
+  const out: string[] = [];
+  if (fix.auto && !fix.auto.started) out.push(`_No fix was started: ${plain(fix.auto.why)}._`, "");
+  if (fix.offer && !fix.auto?.started)
+    out.push(
+      "**Fix it:** a writer can comment the line below and Rivumi will try (one commit, checked before it is pushed):",
+      "",
+      ...quotedCommand(fix.offer),
+      "",
+    );
+  return out;
+}
+
+/** A command to copy, in a code block no line of it can close. */
+function quotedCommand(command: string): string[] {
+  const line = command.replace(/[\r\n]+/g, " ");
+  const fence = "`".repeat(Math.max(3, ...(line.match(/`+/g) ?? []).map((r) => r.length + 1)));
+  return [fence, inCode(line), fence];
+}

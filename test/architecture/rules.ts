@@ -220,7 +220,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     rank: 13,
     job: "/rivumi fix: a task whose changes are checked, verified in confinement and committed",
     src: words(
-      "config github/port.ts journal markdown outcome plan review rlm run-facts.ts trigger util workspace",
+      "config github/port.ts journal markdown outcome plan review rlm run-facts.ts triage trigger util workspace",
     ),
     packages: none,
     node: words(
