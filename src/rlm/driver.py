@@ -171,7 +171,7 @@ class _Input:
         while s < e:
             b0, c0, c1 = self.bytes[k], self.chars[k], self.chars[k + 1]
             stop = min(e, c1)
-            if self.ascii[k]:
+            if self.ascii[k] and e - s < 4096:  # a few chars: read only those
                 parts.append(self.read(b0 + s - c0, b0 + stop - c0).decode("ascii"))
             else:
                 parts.append(self.block_text(k)[s - c0 : stop - c0])
@@ -480,25 +480,23 @@ def chunk(max_chars=20000, overlap=0):
     if max_chars < 1 or not 0 <= overlap < max_chars:
         raise ValueError("chunk needs max_chars >= 1 and 0 <= overlap < max_chars")
     _DATA.release()  # the records hold the text; the mapped pages need not stay beside them
-    n, out, window = _DATA.n, [], max(1 << 22, 2 * max_chars)
-    start, line, counted = 0, 1, 0
-    text, base = "", 0  # text holds chars [base, base + len(text)) of the input, decoded as needed
+    n, out = _DATA.n, []
+    start, line, counted, before = 0, 1, 0, ""  # before: the previous record's text, from `counted`
     while start < n:
-        if base + len(text) < min(start + max_chars, n):
-            text, base = text[counted - base :] + _DATA.slice(base + len(text), min(n, counted + window)), counted
-        end = min(start + max_chars, n)
+        piece = _DATA.slice(start, min(start + max_chars, n))
+        end = start + len(piece)
         if end < n:  # prefer to end on a line break in the second half of the chunk
-            cut = text.rfind("\n", start + max_chars // 2 - base, end - base)
-            if cut != -1 and cut + base + 1 - overlap > start:
-                end = cut + base + 1
-        line += text.count("\n", counted - base, start - base)
-        counted = start
-        end_line = line + text.count("\n", start - base, end - 1 - base)
+            cut = piece.rfind("\n", max_chars // 2)
+            if cut != -1 and start + cut + 1 - overlap > start:
+                end = start + cut + 1
+        line += before.count("\n", 0, start - counted)
+        counted, text = start, piece[: end - start]
+        end_line = line + text.count("\n", 0, end - 1 - start)
         out.append({"index": len(out), "start": start, "end": end, "start_line": line,
-                    "end_line": end_line, "text": text[start - base : end - base]})
+                    "end_line": end_line, "text": text})
         if end >= n:
             break
-        start = end - overlap
+        start, before = end - overlap, text
     return out
 
 
