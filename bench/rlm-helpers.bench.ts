@@ -6,6 +6,7 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { ReplHost } from "../src/rlm/host.js";
 import { resolvePython } from "../src/rlm/python.js";
 import { median, type Bench, type BenchResult } from "./harness.js";
@@ -24,12 +25,10 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - t, v];
 }
 
-function run(file: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) =>
-    execFile(file, args, { maxBuffer: 1024 ** 2 }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    ),
-  );
+const execFileAsync = promisify(execFile);
+
+async function run(file: string, args: string[]): Promise<string> {
+  return (await execFileAsync(file, args, { maxBuffer: 1024 ** 2 })).stdout;
 }
 
 function start(path: string): Promise<ReplHost> {
