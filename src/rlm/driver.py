@@ -83,16 +83,18 @@ def _receive():
 # once in blocks of 64 KiB (hash, newlines, characters) and keeps, per block, where it starts in
 # bytes, characters and lines. `_context` is decoded whole the first time a cell names it.
 BLOCK = 1 << 16
-_CONT = bytes(range(0x80, 0xC0))  # UTF-8 continuation bytes
 _ASCII = bytes(range(0x80))
 
 
 class _Input:
+    """The input file, mapped read-only, with a per-block index of where bytes, chars and lines are."""
+
     def __init__(self, path):
         self.fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
         self.size = size = os.fstat(self.fd).st_size
         self.map = mmap.mmap(self.fd, 0, access=mmap.ACCESS_READ) if size else b""
-        # Per block k: byte, char and newline counts before it; one more entry for the end.
+        # Per block k: byte, char and newline counts before it; one more entry for the end. The
+        # alphabet (every non-ASCII character present) is what search's bytes twin is built against.
         self.bytes, self.chars, self.lines = array("q"), array("q"), array("q")
         self.ascii, self.alphabet, self.invalid = bytearray(), set(), False
         self.full, self.cached, self.cached_raw = None, (-1, ""), (-1, b"")
