@@ -414,6 +414,8 @@ def _bytes_twin(rx):
     """A bytes pattern with exactly `rx`'s matches on this input, or None."""
     key = (rx.pattern, rx.flags)
     if key not in _BYTES_CACHE:
+        if len(_BYTES_CACHE) >= 256:
+            _BYTES_CACHE.clear()
         try:
             if not isinstance(rx.pattern, str):
                 raise _NoTwin("a bytes pattern")
