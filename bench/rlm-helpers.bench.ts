@@ -52,11 +52,15 @@ function peakRss(pid: number): number {
   return Number(m[1]) * 1024;
 }
 
+let saidAbsent = false;
+
 /** Writes the log; real logs when present, else the synthetic one (the rows then say so). */
 function input(path: string, bytes: number): { size: number; kind: string } {
   const real = writeRealLog(path, bytes);
   if (real) return { size: real, kind: "real log" };
-  process.stdout.write("  the real logs in shared/data are absent: a synthetic log instead\n");
+  if (!saidAbsent)
+    process.stdout.write("  the real logs in shared/data are absent: a synthetic log instead\n");
+  saidAbsent = true;
   return { size: writeSyntheticLog(path, bytes), kind: "synthetic log (real logs absent)" };
 }
 
