@@ -137,7 +137,7 @@ describe("isolation", () => {
         expect(host.isolation).toMatch(/^uid 65534 \(through passwordless sudo\)/);
         const r = await host.exec("import os\nprint(os.getuid(), os.getcwd(), sorted(os.environ))");
         expect(r.stdout).toBe(
-          `65534 ${host.workDir} ['HOME', 'LANG', 'LC_ALL', 'PATH', 'TMPDIR']\n`,
+          `65534 ${host.workDir} ['GLIBC_TUNABLES', 'HOME', 'LANG', 'LC_ALL', 'PATH', 'TMPDIR']\n`,
         );
         const pid = host.pid!;
         expect((await host.exec("while True:\n    pass")).lost).toMatch(/time limit/);
