@@ -92,7 +92,8 @@ def _grants(cfg, here):
     return out
 
 
-def _landlock(cfg, here, report):
+def _landlock(cfg, grants, report, tcp=True):
+    """Restricts this process to `grants`, (path, rights) or (path, rights, quiet: not reported)."""
     if cfg.get("simulate_unconfined") == "landlock":
         raise _Refused("Landlock is not available (simulated by a test)")
     abi = _libc.syscall(ctypes.c_long(_CREATE_RULESET), None, ctypes.c_size_t(0), ctypes.c_uint32(1))
@@ -103,11 +104,11 @@ def _landlock(cfg, here, report):
     report["abi"] = abi
     abi = min(abi, _KNOWN_ABI)
     fs = _FS_BY_ABI[max(k for k in _FS_BY_ABI if k <= abi)]
-    attr = _RulesetAttr(fs, _NET_TCP if abi >= 4 else 0, _SCOPES if abi >= 6 else 0)
+    attr = _RulesetAttr(fs, _NET_TCP if abi >= 4 and tcp else 0, _SCOPES if abi >= 6 else 0)
     size = 8 if abi < 4 else 16 if abi < 6 else 24
     ruleset = _sys(_CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     try:
-        for path, rights in _grants(cfg, here):
+        for path, rights, *quiet in grants:
             try:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
             except OSError:
@@ -117,15 +118,17 @@ def _landlock(cfg, here, report):
                 _sys(_ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(1), ctypes.byref(rule), ctypes.c_uint32(0))
             finally:
                 os.close(fd)
-            report["write" if rights & WRITE_FILE else "read"].append(path)
+            if not quiet:
+                report["write" if rights & WRITE_FILE else "read"].append(path)
         _sys(_RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0))
     finally:
         os.close(ruleset)
-    report.update(fs=True, net=abi >= 4, scoped=abi >= 6)
+    report.update(fs=True, net=abi >= 4 and tcp, scoped=abi >= 6)
 
 
-def seccomp_program(machine):
-    """The BPF filter for an architecture, as (code, jump if true, jump if false, k); None if unknown."""
+def seccomp_program(machine, sockets=True):
+    """The BPF filter for an architecture, as (code, jump if true, jump if false, k); None if unknown.
+    `sockets=False` leaves socket() allowed (a verify command given the network)."""
     arch = _ARCHES.get(machine)
     if arch is None:
         return None
@@ -135,8 +138,8 @@ def seccomp_program(machine):
                "eperm": 0x00050000 | errno.EPERM, "kill": 0x80000000}
     order = list(returns)
     # After the arch check: load the number, then one test per refused call; each jumps to a return.
-    tests = ([(jge, _X32_BIT, "eperm")] if machine == "x86_64" else []) + [(jeq, socket_nr, "eacces")] + \
-        [(jeq, nr, "eperm") for nr in others]
+    tests = ([(jge, _X32_BIT, "eperm")] if machine == "x86_64" else []) + \
+        ([(jeq, socket_nr, "eacces")] if sockets else []) + [(jeq, nr, "eperm") for nr in others]
     n = len(tests) + 1  # the tests and the load before them
     prog = [(ld, 0, 0, 4), (jeq, 0, n + order.index("kill"), audit), (ld, 0, 0, 0)]  # arch, then nr
     for i, (code, k, where) in enumerate(tests):
@@ -144,10 +147,10 @@ def seccomp_program(machine):
     return prog + [(ret, 0, 0, returns[name]) for name in order]
 
 
-def _seccomp(cfg, report):
+def _seccomp(cfg, report, sockets=True):
     if cfg.get("simulate_unconfined") == "seccomp":
         raise _Refused("the seccomp filter could not be set (simulated by a test)")
-    prog = seccomp_program(os.uname().machine)
+    prog = seccomp_program(os.uname().machine, sockets)
     if prog is None:
         raise _Refused(f"no seccomp filter for the {os.uname().machine} architecture")
 
@@ -175,7 +178,7 @@ def confine(cfg, here):
         # PR_SET_NO_NEW_PRIVS: required by both, and no setuid program can give privileges back.
         _call("prctl(PR_SET_NO_NEW_PRIVS)", _libc.prctl(ctypes.c_int(38), ctypes.c_ulong(1), ctypes.c_ulong(0),
                                                         ctypes.c_ulong(0), ctypes.c_ulong(0)))
-        _landlock(cfg, here, report)
+        _landlock(cfg, _grants(cfg, here), report)
         _seccomp(cfg, report)
         report["applied"] = True
     except _Refused as refused:
@@ -183,3 +186,131 @@ def confine(cfg, here):
     except Exception as exc:  # a confinement that failed in some other way is no confinement
         report["reason"] = f"{type(exc).__name__}: {exc}"
     return report
+
+
+# ---- The verify command's profile ----------------------------------------------------------------
+# `python3 -I -S confine.py CONFIG_JSON COMMAND` confines itself as below, prints one line saying
+# what applied, and only then replaces itself with `/bin/sh -c COMMAND` (COMMAND, the workflow's
+# verify-command, is one argv element: no shell of the host's sees it). The command runs the pull
+# request's code as a model changed it, so it gets the system's programs and libraries, read and
+# execute only, and writes only its copy of the workspace and its private home; no socket unless
+# the workflow gave it the network. The REPL's profile above is unchanged by this one.
+IOCTL_DEV = 1 << 15  # ABI 5
+MAKE_SYM, MAKE_FIFO, MAKE_SOCK = 1 << 12, 1 << 10, 1 << 9
+_FILE_RIGHTS = EXECUTE | WRITE_FILE | READ_FILE | TRUNCATE | IOCTL_DEV
+_SYSTEM = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"]
+# /etc is read one entry at a time so that these stay out (the password hashes, sudo's rules, the
+# SSH host keys, TLS private keys); what a program needs there (passwd, group, hosts, resolv.conf,
+# nsswitch.conf, ssl/certs, ld.so.cache, alternatives…) is public.
+_ETC_HELD_BACK = ["/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/sudoers",
+                  "/etc/sudoers.d", "/etc/ssh", "/etc/ssl/private", "/etc/security/opasswd"]
+_DEVICES = [("/dev/null", True), ("/dev/zero", False), ("/dev/full", True), ("/dev/random", False),
+            ("/dev/urandom", False)]
+# Whole-system figures Node's os.cpus(), freemem() and uptime() read, the same for every process.
+# Nothing under /proc/<pid> (self included: a grant cannot follow a new process), so another
+# process's command line stays unreadable, and process.memoryUsage() fails with EACCES.
+_SYSTEM_FIGURES = ["/proc/stat", "/proc/cpuinfo", "/proc/meminfo", "/proc/uptime", "/proc/loadavg",
+                   "/sys/devices/system/cpu"]
+REPORT_PREFIX = "rivumi-confinement "
+
+
+def _covers(path, other):
+    """`path` is `other` or one of its parent folders."""
+    return path == other or path == "/" or other.startswith(path.rstrip("/") + "/")
+
+
+def _etc_grants(read, denied):
+    """/etc without what _ETC_HELD_BACK names: folder listings there, then each other entry."""
+    out = [("/etc", READ_DIR, True)]
+
+    def walk(folder):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if path in _ETC_HELD_BACK:
+                continue
+            if any(held.startswith(path + "/") for held in _ETC_HELD_BACK) and os.path.isdir(path):
+                walk(path)
+                continue
+            # A rule holds what a link leads to (resolv.conf's file in /run, say): never a denied
+            # folder, anything in one, or a process's own files.
+            real = os.path.realpath(path)
+            if real.startswith(("/proc/", "/sys/", "/dev/")) or \
+                    any(_covers(d, real) or _covers(real, d) for d in denied):
+                continue
+            out.append((path, read if os.path.isdir(real) else read & _FILE_RIGHTS, True))
+
+    walk("/etc")
+    return out
+
+
+def _command_grants(cfg):
+    read = READ_FILE | READ_DIR | EXECUTE
+    rw = read | WRITE_FILE | TRUNCATE | REMOVE_FILE | REMOVE_DIR | MAKE_DIR | MAKE_REG | MAKE_SYM | \
+        MAKE_FIFO | MAKE_SOCK | REFER
+    denied = [os.path.realpath(d) for d in cfg.get("deny", [])]
+    named = [(p, read) for p in _SYSTEM + _runtime_paths() + cfg.get("read", [])]
+    named += [(p, rw) for p in cfg["write"]]
+    out = []
+    for path, rights in named:
+        real = os.path.realpath(path)
+        if not os.path.exists(real) or any(_covers(real, d) for d in denied):
+            continue  # never a folder that holds the runner's home, its temp or the workspace
+        rights = rights if os.path.isdir(real) else rights & _FILE_RIGHTS
+        # A folder inside one granted as much already adds nothing (the python runtime in /usr).
+        if not any(_covers(p, real) and r & rights == rights for p, r in out):
+            out.append((real, rights))
+    out += _etc_grants(READ_FILE | READ_DIR, denied)
+    out += [(p, READ_FILE | READ_DIR if os.path.isdir(p) else READ_FILE, True) for p in _SYSTEM_FIGURES
+            if os.path.exists(p)]
+    return out + [(dev, (READ_FILE | WRITE_FILE | IOCTL_DEV) if w else READ_FILE, True) for dev, w in _DEVICES]
+
+
+def confine_command(cfg):
+    """Confines this process for the verify command; returns what applied, as confine() does."""
+    network = bool(cfg.get("network"))
+    report = {"sandbox": "landlock", "applied": False, "abi": 0, "fs": False, "net": False,
+              "scoped": False, "seccomp": False, "network": network, "read": [], "write": [],
+              "etc_held_back": [p for p in _ETC_HELD_BACK if os.path.lexists(p)]}
+    try:
+        if not sys.platform.startswith("linux"):
+            raise _Refused(f"Landlock and seccomp are Linux only, and this is {sys.platform}")
+        _call("prctl(PR_SET_NO_NEW_PRIVS)", _libc.prctl(ctypes.c_int(38), ctypes.c_ulong(1), ctypes.c_ulong(0),
+                                                        ctypes.c_ulong(0), ctypes.c_ulong(0)))
+        _landlock(cfg, _command_grants(cfg), report, tcp=not network)
+        _seccomp(cfg, report, sockets=not network)
+        report["applied"] = True
+    except _Refused as refused:
+        report["reason"] = str(refused)
+    except Exception as exc:  # a confinement that failed in some other way is no confinement
+        report["reason"] = f"{type(exc).__name__}: {exc}"
+    return report
+
+
+def _limit(cfg):
+    import resource
+
+    names = {"fsize": resource.RLIMIT_FSIZE, "nproc": resource.RLIMIT_NPROC, "core": resource.RLIMIT_CORE}
+    for key, value in cfg.get("limits", {}).items():
+        hard = resource.getrlimit(names[key])[1]
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        resource.setrlimit(names[key], (value, value))
+
+
+def _run_command(cfg, command):
+    # Dies with the host (kept across execve); a timeout kills the process group besides.
+    _libc.prctl(ctypes.c_int(1), ctypes.c_ulong(9), ctypes.c_ulong(0), ctypes.c_ulong(0), ctypes.c_ulong(0))
+    os.chdir(cfg["cwd"])
+    _limit(cfg)
+    report = confine_command(cfg)
+    sys.stdout.write(REPORT_PREFIX + json.dumps(report) + "\n")
+    sys.stdout.flush()
+    if not report["applied"]:
+        return 125  # nothing ran
+    os.dup2(1, 2)  # one stream, in the order the command wrote it
+    os.execv("/bin/sh", ["sh", "-c", command])
+
+
+if __name__ == "__main__":
+    import json
+
+    sys.exit(_run_command(json.loads(sys.argv[1]), sys.argv[2]))

@@ -1,7 +1,8 @@
 # The REPL side of Rivumi's RLM engine: standard library only, Python 3.9+.
 # Started as `python3 -I -u driver.py CONFIG_JSON`; talks JSON lines with the host on two dedicated
 # file descriptors, so nothing a cell prints can be mistaken for a protocol message.
-import ast, bisect, hashlib, io, json, linecache, os, re, signal, sys, threading, time, traceback
+import ast, bisect, builtins, hashlib, io, json, linecache, mmap, os, re, signal, sys, threading, time, traceback
+from array import array
 
 CFG = json.loads(sys.argv[1])
 MAX_PEEK = 20000
@@ -78,40 +79,144 @@ def _receive():
     return json.loads(line)
 
 
+# The input stays on disk, mapped, and is decoded only where a helper looks: loading it reads it
+# once in blocks of 64 KiB (hash, newlines, characters) and keeps, per block, where it starts in
+# bytes, characters and lines. `_context` is decoded whole the first time a cell names it.
+BLOCK = 1 << 16
+_ASCII = bytes(range(0x80))
+
+
+class _Input:
+    """The input file, mapped read-only, with a per-block index of where bytes, chars and lines are."""
+
+    def __init__(self, path):
+        self.fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        self.size = size = os.fstat(self.fd).st_size
+        self.map = mmap.mmap(self.fd, 0, access=mmap.ACCESS_READ) if size else b""
+        # Per block k: byte, char and newline counts before it; one more entry for the end. The
+        # alphabet (every non-ASCII character present) is what search's bytes twin is built against.
+        self.bytes, self.chars, self.lines = array("q"), array("q"), array("q")
+        self.ascii, self.alphabet, self.invalid = bytearray(), set(), False
+        self.full, self.cached, self.cached_raw = None, (-1, ""), (-1, b"")
+        sha, s, c, nl = hashlib.sha256(), 0, 0, 0
+        while s < size:
+            e = self._boundary(min(s + BLOCK, size))
+            raw = self.map[s:e]
+            sha.update(raw)
+            self._mark(s, c, nl)
+            nl += raw.count(b"\n")
+            self.ascii.append(raw.isascii())
+            if self.ascii[-1]:
+                c += e - s
+            else:
+                try:
+                    c += len(raw.decode("utf-8"))
+                    # Valid UTF-8: the non-ASCII bytes alone still decode to whole characters.
+                    self.alphabet.update(raw.translate(None, _ASCII).decode("utf-8"))
+                except UnicodeDecodeError:
+                    self.invalid = True
+                    text = raw.decode("utf-8", "replace")
+                    c += len(text)
+                    self.alphabet.update(ch for ch in set(text) if ch >= "\x80")
+            s = e
+        self._mark(s, c, nl)
+        self.n, self.newlines, self.digest = c, nl, sha.hexdigest()
+
+    def _mark(self, byte, char, line):
+        self.bytes.append(byte)
+        self.chars.append(char)
+        self.lines.append(line)
+
+    def _boundary(self, e):
+        """`e`, or up to 3 bytes before it, where a character starts (UTF-8 continuation bytes never
+        start one; past 3 of them each is a character of its own, decoded as U+FFFD)."""
+        for back in range(4):
+            if e - back >= self.size or not 0x80 <= self.map[e - back] < 0xC0:
+                return e - back
+        return e
+
+    def release(self):
+        """Drops the mapped pages from this process's memory (the page cache keeps them), before
+        building something as large as the input; a search maps them back."""
+        if self.size and hasattr(self.map, "madvise"):
+            self.map.madvise(mmap.MADV_DONTNEED)
+
+    def block_of(self, table, value):
+        return max(0, bisect.bisect_right(table, value, 0, len(table) - 1) - 1)
+
+    def read(self, s, e):
+        return os.pread(self.fd, e - s, s) if e > s else b""
+
+    def raw(self, k):
+        if self.cached_raw[0] != k:
+            self.cached_raw = (k, self.read(self.bytes[k], self.bytes[k + 1]))
+        return self.cached_raw[1]
+
+    def block_text(self, k):
+        if self.cached[0] != k:
+            self.cached = (k, self.raw(k).decode("utf-8", "replace"))
+        return self.cached[1]
+
+    def text(self):
+        """The whole input as one str, decoded once."""
+        if self.full is None:
+            self.release()
+            self.full = "".join(self.read(self.bytes[k], self.bytes[k + 1]).decode("utf-8", "replace")
+                                for k in range(len(self.ascii)))
+        return self.full
+
+    def slice(self, s, e):
+        """Characters [s, e), both within 0..n."""
+        if self.full is not None or e <= s:
+            return self.full[s:e] if self.full is not None else ""
+        k, parts = self.block_of(self.chars, s), []
+        while s < e:
+            b0, c0, c1 = self.bytes[k], self.chars[k], self.chars[k + 1]
+            stop = min(e, c1)
+            if self.ascii[k] and e - s < 4096:  # a few chars: read only those
+                parts.append(self.read(b0 + s - c0, b0 + stop - c0).decode("ascii"))
+            else:
+                parts.append(self.block_text(k)[s - c0 : stop - c0])
+            s, k = stop, k + 1
+        return "".join(parts)
+
+    def char_at(self, b):
+        """The char offset of byte offset `b`, which starts a character."""
+        if b >= self.size:
+            return self.n
+        k = self.block_of(self.bytes, b)
+        b0 = self.bytes[k]
+        if self.ascii[k]:
+            return self.chars[k] + b - b0
+        return self.chars[k] + len(str(memoryview(self.raw(k))[: b - b0], "utf-8", "replace"))
+
+    def line_at(self, b):
+        """The 1-based line of byte offset `b`."""
+        if not self.size:
+            return 1
+        k = self.block_of(self.bytes, b)
+        return self.lines[k] + self.raw(k).count(b"\n", 0, b - self.bytes[k]) + 1
+
+    def newline(self, j):
+        """The byte offset of the j-th newline (1-based, j <= newlines)."""
+        k = max(0, bisect.bisect_left(self.lines, j, 0, len(self.lines)) - 1)
+        raw, at = self.raw(k), -1
+        for _ in range(j - self.lines[k]):
+            at = raw.index(b"\n", at + 1)
+        return self.bytes[k] + at
+
+
 def _load():
-    with open(CFG["input"], "rb") as f:
-        raw = f.read()
-    text = raw.decode("utf-8", errors="replace")
-    lines = text.count("\n") + (1 if text and not text.endswith("\n") else 0)
-    meta = {
-        "chars": len(text),
-        "lines": lines,
-        "bytes": len(raw),
-        "sha256": hashlib.sha256(raw).hexdigest(),
-        "preview": text[:500],
-        "tail_preview": text[-500:],
-    }
-    return text, meta
+    data = _Input(CFG["input"])
+    lines = data.newlines + (1 if data.size and data.map[data.size - 1] != 10 else 0)
+    meta = {"chars": data.n, "lines": lines, "bytes": data.size, "sha256": data.digest,
+            "preview": data.slice(0, min(500, data.n)), "tail_preview": data.slice(max(0, data.n - 500), data.n)}
+    return data, meta
 
 
 _T0 = time.perf_counter()
-_TEXT, _META = _load()
+_DATA, _META = _load()
 _LOAD_MS = (time.perf_counter() - _T0) * 1000
-_LINE_STARTS = None
-
-
-def _line_starts():
-    """Offsets where each line starts (built once, on first use)."""
-    global _LINE_STARTS
-    if _LINE_STARTS is None:
-        from array import array
-
-        starts, find, i = array("q", [0]), _TEXT.find, _TEXT.find("\n")
-        while i != -1:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        _LINE_STARTS = starts
-    return _LINE_STARTS
 
 
 def _int(value, name):
@@ -129,7 +234,7 @@ def peek(start, end, unit="chars"):
     """Text between char offsets (0-based, end excluded) or lines (1-based, both included)."""
     if unit not in ("chars", "lines"):
         raise ValueError(f'unit must be "chars" or "lines", not {unit!r}')
-    start, end, n = _int(start, "start"), _int(end, "end"), len(_TEXT)
+    start, end, n = _int(start, "start"), _int(end, "end"), _DATA.n
     if unit == "chars":
         s = min(max(start, 0), n)
         e = min(max(end, s), n)
@@ -137,16 +242,15 @@ def peek(start, end, unit="chars"):
         first, last = max(start, 1), min(end, _META["lines"])
         if first > last:
             return ""
-        starts = _line_starts()
-        s = starts[first - 1]
-        e = starts[last] - 1 if last < len(starts) else n
+        s = 0 if first == 1 else _DATA.char_at(_DATA.newline(first - 1) + 1)
+        e = _DATA.char_at(_DATA.newline(last)) if last <= _DATA.newlines else n
     if e - s <= MAX_PEEK:
-        return _TEXT[s:e]
+        return _DATA.slice(s, e)
     keep = MAX_PEEK - 100
     for _ in range(2):
         marker = f"\n[peek cut at {MAX_PEEK} chars: {e - s - keep} more; continue with peek({s + keep}, {e})]"
         keep = MAX_PEEK - len(marker)
-    return _TEXT[s : s + keep] + marker
+    return _DATA.slice(s, s + keep) + marker
 
 
 class Hits(list):
@@ -160,11 +264,191 @@ class _SearchTimeout(Exception):
     pass
 
 
+# A str pattern is run on the mapped bytes when a bytes pattern can be built that finds exactly the
+# same matches: every one-character node becomes the ASCII bytes it matches plus the UTF-8 of each
+# non-ASCII character of this input it matches (tested with the str pattern's own flags), and \b
+# looks at those characters. Otherwise (a match that may be empty, a backreference ignoring case,
+# invalid UTF-8 where a node matches U+FFFD, too many characters) the input is decoded whole.
+try:
+    from re import _parser as _sre
+except ImportError:  # Python 3.9 and 3.10
+    import sre_parse as _sre
+
+_BYTES_CACHE = {}
+_CATEGORIES = {"CATEGORY_DIGIT": r"\d", "CATEGORY_NOT_DIGIT": r"\D", "CATEGORY_SPACE": r"\s",
+               "CATEGORY_NOT_SPACE": r"\S", "CATEGORY_WORD": r"\w", "CATEGORY_NOT_WORD": r"\W"}
+_UTF8_CHAR = rb"(?:[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3})"
+
+
+class _NoTwin(Exception):
+    pass
+
+
+def _esc(c):
+    return f"\\x{c:02x}" if c < 0x100 else f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
+
+
+def _bytes_of(chars):
+    return "|".join("".join(f"\\x{b:02x}" for b in ch.encode("utf-8")) for ch in sorted(chars))
+
+
+def _ascii_class(codes):
+    if len(codes) == 1:
+        return f"\\x{codes[0]:02x}"
+    runs, out = [], []
+    for c in codes:
+        if runs and runs[-1][1] == c - 1:
+            runs[-1][1] = c
+        else:
+            runs.append([c, c])
+    for lo, hi in runs:
+        out.append(f"\\x{lo:02x}" if lo == hi else f"\\x{lo:02x}-\\x{hi:02x}")
+    return "[" + "".join(out) + "]"
+
+
+def _one(op, av, flags):
+    """Bytes source for a node that matches one character."""
+    name = str(op)
+    if name == "LITERAL":
+        src = _esc(av)
+    elif name == "NOT_LITERAL":
+        src = f"[^{_esc(av)}]"
+    elif name == "ANY":
+        src = "."
+    else:  # IN
+        parts = []
+        for kind, value in av:
+            kind = str(kind)
+            if kind == "NEGATE":
+                parts.append("^")
+            elif kind == "LITERAL":
+                parts.append(_esc(value))
+            elif kind == "RANGE":
+                parts.append(f"{_esc(value[0])}-{_esc(value[1])}")
+            elif kind == "CATEGORY" and str(value) in _CATEGORIES:
+                parts.append(_CATEGORIES[str(value)])
+            else:
+                raise _NoTwin(kind)
+        src = "[" + "".join(parts) + "]"
+    rx = re.compile(src, flags & (re.IGNORECASE | re.ASCII | re.DOTALL))
+    codes = [c for c in range(128) if rx.match(chr(c))]
+    wide = [ch for ch in _DATA.alphabet if rx.match(ch)]
+    if _DATA.invalid and "\ufffd" in wide:
+        raise _NoTwin("U+FFFD stands for invalid bytes")
+    alternatives = [_ascii_class(codes)] if codes else []
+    if wide and len(wide) == len(_DATA.alphabet) and len(wide) > 16:
+        alternatives.append(_UTF8_CHAR.decode("latin-1"))  # every non-ASCII character there is
+    elif len(wide) > 256:
+        raise _NoTwin("too many characters")
+    elif wide:
+        alternatives.append(_bytes_of(wide))
+    if not alternatives:
+        return "(?!)"
+    return alternatives[0] if len(alternatives) == 1 and codes else "(?:" + "|".join(alternatives) + ")"
+
+
+def _boundary(negated, flags):
+    """\\b or \\B as the str pattern sees it: bytes see a non-ASCII word character as non-word, so
+    those cases are checked apart, each behind a one-byte test that fails fast elsewhere."""
+    word = [ch for ch in _DATA.alphabet if re.match(r"\w", ch, flags & re.ASCII)]
+    if not word:
+        return r"\B" if negated else r"\b"
+    alts = _bytes_of(word).split("|")
+    w, wide = r"[0-9A-Za-z_]", "|".join(alts)
+    after_wide = r"(?<=[\x80-\xbf])(?:" + "|".join(f"(?<={a})" for a in alts) + ")"
+    not_after_wide = "".join(f"(?<!{a})" for a in alts)
+    if negated:  # both sides word, or both not
+        return (rf"(?:\B{not_after_wide}(?!{wide})|{after_wide}(?={w}|{wide})"
+                rf"|(?=[\xc2-\xf4])(?<={w})(?={wide}))")
+    return (rf"(?:\b{not_after_wide}(?!{wide})|{after_wide}(?!{w}|{wide})"
+            rf"|(?=[\xc2-\xf4])(?<!{w}){not_after_wide}(?={wide}))")
+
+
+def _emit(items, flags):
+    out = []
+    for op, av in items:
+        name = str(op)
+        if name in ("LITERAL", "NOT_LITERAL", "ANY", "IN"):
+            out.append(_one(op, av, flags))
+        elif name == "BRANCH":
+            out.append("(?:" + "|".join(_emit(b, flags) for b in av[1]) + ")")
+        elif name == "SUBPATTERN":
+            group, add, remove, body = av
+            inner = _emit(body, (flags | add) & ~remove)
+            out.append(f"({inner})" if group is not None else f"(?:{inner})")
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            lo, hi, body = av
+            lazy = {"MAX_REPEAT": "", "MIN_REPEAT": "?", "POSSESSIVE_REPEAT": "+"}[name]
+            out.append(f"(?:{_emit(body, flags)}){{{lo},{'' if hi == _sre.MAXREPEAT else hi}}}{lazy}")
+        elif name == "AT":
+            at = str(av)
+            multi = "(?m:" if flags & re.MULTILINE else "(?-m:"
+            simple = {"AT_BEGINNING": multi + "^)", "AT_END": multi + "$)", "AT_BEGINNING_STRING": r"\A",
+                      "AT_END_STRING": r"\Z"}
+            if at in simple:
+                out.append(simple[at])
+            elif at in ("AT_BOUNDARY", "AT_NON_BOUNDARY"):
+                out.append(_boundary(at == "AT_NON_BOUNDARY", flags))
+            else:
+                raise _NoTwin(at)
+        elif name == "GROUPREF":
+            if flags & re.IGNORECASE and _DATA.alphabet:
+                raise _NoTwin("a backreference ignoring case")
+            out.append(f"(?i:\\{av})" if flags & re.IGNORECASE else f"(?:\\{av})")
+        elif name == "GROUPREF_EXISTS":
+            group, yes, no = av
+            out.append(f"(?({group}){_emit(yes, flags)}|{_emit(no, flags) if no else ''})")
+        elif name in ("ASSERT", "ASSERT_NOT"):
+            direction, body = av
+            head = {("ASSERT", 1): "(?=", ("ASSERT", -1): "(?<=", ("ASSERT_NOT", 1): "(?!",
+                    ("ASSERT_NOT", -1): "(?<!"}[(name, direction)]
+            out.append(head + _emit(body, flags) + ")")
+        elif name == "ATOMIC_GROUP":
+            out.append(f"(?>{_emit(av, flags)})")
+        else:
+            raise _NoTwin(name)
+    return "".join(out)
+
+
+def _bytes_twin(rx):
+    """A bytes pattern with exactly `rx`'s matches on this input, or None."""
+    key = (rx.pattern, rx.flags)
+    if key not in _BYTES_CACHE:
+        if len(_BYTES_CACHE) >= 256:
+            _BYTES_CACHE.clear()
+        try:
+            if not isinstance(rx.pattern, str):
+                raise _NoTwin("a bytes pattern")
+            tree = _sre.parse(rx.pattern, rx.flags)
+            if _DATA.alphabet and tree.getwidth()[0] < 1:
+                raise _NoTwin("a match may be empty, and bytes would try inside a character")
+            _BYTES_CACHE[key] = re.compile(_emit(tree, rx.flags).encode("latin-1"))
+        except (_NoTwin, re.error, RecursionError, OverflowError, TypeError, ValueError):
+            _BYTES_CACHE[key] = None
+    return _BYTES_CACHE[key]
+
+
+def _spans(rx):
+    """(start, end, line) of each match, in chars; on the mapped bytes when that is exact."""
+    twin = _bytes_twin(rx)
+    if twin is not None:
+        for m in twin.finditer(_DATA.map):
+            s, e = m.span()
+            yield _DATA.char_at(s), _DATA.char_at(e), _DATA.line_at(s)
+        return
+    text, line, prev = _DATA.text(), 1, 0
+    for m in rx.finditer(text):
+        s, e = m.span()
+        line += text.count("\n", prev, s)
+        prev = s
+        yield s, e, line
+
+
 def search(pattern, max_hits=100):
     """Regex hits as {index, start, end, line, match, snippet}; at most 1,000, time-limited."""
     rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern)
     limit = max(0, min(_int(max_hits, "max_hits"), MAX_HITS))
-    hits, n, line, prev = Hits(), len(_TEXT), 1, 0
+    hits, n = Hits(), _DATA.n
     seconds = float(CFG.get("search_seconds", 10))
     deadline = time.monotonic() + seconds
     alarm = threading.current_thread() is threading.main_thread()
@@ -175,16 +459,13 @@ def search(pattern, max_hits=100):
         old = signal.signal(signal.SIGALRM, _raise)
         signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        for m in rx.finditer(_TEXT):
+        for s, e, line in _spans(rx):
             if len(hits) >= limit:
                 hits.truncated = True
                 break
-            s, e = m.span()
-            line += _TEXT.count("\n", prev, s)
-            prev = s
             shown = min(e, s + 500)
-            hits.append({"index": len(hits), "start": s, "end": e, "line": line,
-                         "match": _TEXT[s:shown], "snippet": _TEXT[max(0, s - 120) : min(n, shown + 120)]})
+            hits.append({"index": len(hits), "start": s, "end": e, "line": line, "match": _DATA.slice(s, shown),
+                         "snippet": _DATA.slice(max(0, s - 120), min(n, shown + 120))})
             if time.monotonic() > deadline:
                 raise _SearchTimeout()
     except _SearchTimeout:
@@ -202,28 +483,30 @@ def chunk(max_chars=20000, overlap=0):
     max_chars, overlap = _int(max_chars, "max_chars"), _int(overlap, "overlap")
     if max_chars < 1 or not 0 <= overlap < max_chars:
         raise ValueError("chunk needs max_chars >= 1 and 0 <= overlap < max_chars")
-    text, n, out = _TEXT, len(_TEXT), []
-    start, line, counted = 0, 1, 0
+    _DATA.release()  # the records hold the text; the mapped pages need not stay beside them
+    n, out = _DATA.n, []
+    start, line, counted, before = 0, 1, 0, ""  # before: the previous record's text, from `counted`
     while start < n:
-        end = min(start + max_chars, n)
+        piece = _DATA.slice(start, min(start + max_chars, n))
+        end = start + len(piece)
         if end < n:  # prefer to end on a line break in the second half of the chunk
-            cut = text.rfind("\n", start + max_chars // 2, end)
-            if cut != -1 and cut + 1 - overlap > start:
-                end = cut + 1
-        line += text.count("\n", counted, start)
-        counted = start
-        end_line = line + text.count("\n", start, end - 1)
+            cut = piece.rfind("\n", max_chars // 2)
+            if cut != -1 and start + cut + 1 - overlap > start:
+                end = start + cut + 1
+        line += before.count("\n", 0, start - counted)
+        counted, text = start, piece[: end - start]
+        end_line = line + text.count("\n", 0, end - 1 - start)
         out.append({"index": len(out), "start": start, "end": end, "start_line": line,
-                    "end_line": end_line, "text": text[start:end]})
+                    "end_line": end_line, "text": text})
         if end >= n:
             break
-        start = end - overlap
+        start, before = end - overlap, text
     return out
 
 
 def chunk_coverage(chunks):
     """{chunks, input_chars, covered_chars, gaps, complete} for records from chunk()."""
-    n, spans = len(_TEXT), []
+    n, spans = _DATA.n, []
     for c in chunks:
         if not isinstance(c, dict) or "start" not in c or "end" not in c:
             raise TypeError("chunk_coverage takes records from chunk() (dicts with start and end)")
@@ -353,8 +636,6 @@ def _user_vars():
     for name, value in list(_NS.items()):
         if name.startswith("_") or _HELPERS.get(name) is value or type(value) is type(sys):
             continue
-        if name == "content" and value is _TEXT:
-            continue
         out[name] = type(value).__name__
     return dict(sorted(out.items()))
 
@@ -373,6 +654,8 @@ def repl_set(name, value):
 
 def repl_get(name, default=None):
     """Fetch a value stored with repl_set (or any variable)."""
+    if name in _RESERVED and name not in _NS:
+        return _DATA.text()
     return _NS.get(name, default)
 
 
@@ -462,7 +745,21 @@ def _run(message):
             "coverage": _STATE["coverage"], "ms": (time.perf_counter() - started) * 1000}
 
 
-_NS = {"__name__": "__rlm__", "__builtins__": __builtins__, "_context": _TEXT, "_ctx": _TEXT, "content": _TEXT}
+class _Builtins(dict):
+    """Cells' builtins: the input's names resolve here, so it is decoded whole only once a cell uses
+    one of them; everything else is the builtins module's."""
+
+    def __missing__(self, name):
+        if name in _RESERVED:
+            text = self["_context"] = self["_ctx"] = self["content"] = _DATA.text()
+            return text
+        try:
+            return getattr(builtins, name)
+        except AttributeError:
+            raise KeyError(name) from None
+
+
+_NS = {"__name__": "__rlm__", "__builtins__": _Builtins(vars(builtins))}
 for _f in (context_meta, peek, search, chunk, chunk_coverage, sub_query, sub_query_batch, sub_query_map,
            sub_query_sequence, sub_rlm, SHOW_VARS, repl_set, repl_get, evaluate_progress, finalize):
     _NS[_f.__name__] = _HELPERS[_f.__name__] = _f
