@@ -8,25 +8,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
 import { createBranchFile } from "../../src/github/branch-file.js";
-import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
+import { createGitHubPort } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { TRIAGE_HISTORY_FILE } from "../../src/memory-store/branch-file.js";
 import { runMode } from "../../src/modes/index.js";
 import type { ModePorts } from "../../src/modes/ports.js";
 import type { Outcome, TriageResult } from "../../src/outcome/outcome.js";
 import { planRun } from "../../src/plan/plan.js";
-import { Publisher } from "../../src/publish/publisher.js";
-import { publishReview } from "../../src/review/publish.js";
 import { fixAttemptsIn } from "../../src/triage/fix-attempts.js";
 import { parseTrigger } from "../../src/trigger/parse-event.js";
-import {
-  LOOPBACK_WAIT_SCALE,
-  startGitHubServer,
-  type GitHubServer,
-} from "../support/github-server.js";
+import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
 import { workflowRunPayload } from "../support/payloads.js";
+import { loopbackPublisher } from "../support/publish-world.js";
 import { call, finalize, reviewWorld, submit, type ReviewWorld } from "../support/review-world.js";
 import { failedJob } from "../support/triage-history-world.js";
 
@@ -134,10 +128,6 @@ async function triage(o: { headSha?: string; runId?: number }) {
     request: { retries: 0 },
     log: quiet,
   });
-  const port = createGitHubPort(
-    createOctokit({ token: TOKEN, baseUrl: gh.url, waitScale: LOOPBACK_WAIT_SCALE }),
-    { owner: "acme", repo: "widgets" },
-  );
   const journal = new MemoryJournal();
   const ports: ModePorts = {
     ...base,
@@ -168,14 +158,11 @@ async function triage(o: { headSha?: string; runId?: number }) {
       }),
   };
   const outcome = (await runMode(ports, plan)) as Outcome<TriageResult>;
-  const publisher = new Publisher(port, {
+  const publisher = loopbackPublisher(gh, FULL, {
     journal,
     stickyKey: "rivumi-triage/triage",
-    botLogin: undefined,
-    texts: FEATURE_TEXTS,
-    postReview: publishReview,
     redact: base.redact,
-    annotate: () => Promise.resolve(),
+    token: TOKEN,
   });
   const published = await publisher.publishAll(outcome);
   const comment =

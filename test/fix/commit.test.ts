@@ -3,18 +3,11 @@
 // commits as the repository (imported under their own SHAs) and checks every request against
 // GitHub's REST description.
 import { afterEach, describe, expect, it } from "vitest";
-import { FEATURE_TEXTS } from "../../src/action/feature-texts.js";
-import { createGitHubPort, createOctokit } from "../../src/github/octokit.js";
 import { MemoryJournal } from "../../src/journal/journal.js";
 import { runMode } from "../../src/modes/index.js";
 import type { FixPlan } from "../../src/plan/plan.js";
-import { Publisher } from "../../src/publish/publisher.js";
-import { publishReview } from "../../src/review/publish.js";
-import {
-  LOOPBACK_WAIT_SCALE,
-  startGitHubServer,
-  type GitHubServer,
-} from "../support/github-server.js";
+import { startGitHubServer, type GitHubServer } from "../support/github-server.js";
+import { loopbackPublisher } from "../support/publish-world.js";
 import { call, reviewWorld, submit, type ReviewWorld } from "../support/review-world.js";
 
 const FULL = "acme/widgets";
@@ -64,26 +57,7 @@ async function fixAndPublish(
   const outcome = await runMode(world.ports, plan);
   meanwhile?.(github);
   const journal = new MemoryJournal();
-  const [owner = "", repo = ""] = FULL.split("/");
-  const publisher = new Publisher(
-    createGitHubPort(
-      createOctokit({
-        token: "ghs_installation",
-        baseUrl: github.url,
-        waitScale: LOOPBACK_WAIT_SCALE,
-      }),
-      { owner, repo },
-    ),
-    {
-      journal,
-      stickyKey: "ci/fix",
-      botLogin: undefined,
-      texts: FEATURE_TEXTS,
-      postReview: publishReview,
-      redact: (text) => text,
-      site: { serverUrl: "https://github.com", repo: FULL },
-    },
-  );
+  const publisher = loopbackPublisher(github, FULL, { journal, stickyKey: "ci/fix" });
   const published = await publisher.publishAll(outcome);
   const comment = github.issueComments(FULL, PR).at(-1)?.body ?? "";
   return { outcome, published, comment, journal, head };

@@ -33,6 +33,43 @@ export interface PublishWorld {
   close(): Promise<void>;
 }
 
+/**
+ * The Publisher as the action builds it (the real Octokit, the features' texts and review poster),
+ * against the loopback GitHub's repository `full`.
+ */
+export function loopbackPublisher(
+  github: GitHubServer,
+  full: string,
+  opts: {
+    journal?: MemoryJournal;
+    stickyKey?: string;
+    redact?: (text: string) => string;
+    token?: string;
+  } = {},
+): Publisher {
+  const [owner = "", repo = ""] = full.split("/");
+  return new Publisher(
+    createGitHubPort(
+      createOctokit({
+        token: opts.token ?? "ghs_installation",
+        baseUrl: github.url,
+        waitScale: LOOPBACK_WAIT_SCALE,
+      }),
+      { owner, repo },
+    ),
+    {
+      journal: opts.journal ?? new MemoryJournal(),
+      stickyKey: opts.stickyKey ?? "ci/review",
+      botLogin: undefined,
+      texts: FEATURE_TEXTS,
+      postReview: publishReview,
+      redact: opts.redact ?? ((text) => text),
+      site: { serverUrl: "https://github.com", repo: full },
+      annotate: () => Promise.resolve(),
+    },
+  );
+}
+
 export async function publishWorld(): Promise<PublishWorld> {
   const github = await startGitHubServer();
   github.addRepo(PUBLISH_REPO);
