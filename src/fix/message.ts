@@ -39,7 +39,10 @@ export function commitMessage(
     request.source === "ci"
       ? `rivumi fix: failed run ${request.runId} (${subject(request.signature, 40)})`
       : `rivumi fix: ${subject(request.what, 58)}`;
-  const body = request.source === "comment" ? request.what.trim().slice(0, 2000) : undefined;
+  // The writer's words in full below the title, unless the title already holds all of them.
+  const words = request.what.trim();
+  const body =
+    request.source === "comment" && words !== subject(words, 58) ? words.slice(0, 2000) : undefined;
   const verified =
     verification?.kind === "passed"
       ? `Verified: \`${verification.command}\` passed.`

@@ -103,3 +103,35 @@ describe("decideFix", () => {
     ]);
   });
 });
+
+describe("a fix's commit message", () => {
+  it("says what was asked once, whether it was verified, and for a CI fix names the run and attempt", async () => {
+    const { commitMessage } = await import("../../src/fix/message.js");
+    const short = commitMessage(
+      { source: "comment", what: "make the answer 43" },
+      undefined,
+      undefined,
+    );
+    expect(short).toBe("rivumi fix: make the answer 43\n\nNot verified: no verify-command is set.");
+    const long =
+      "fix the retry loop that never stops when the server answers 429 with no Retry-After header";
+    const cut = commitMessage({ source: "comment", what: long }, undefined, undefined);
+    expect(cut.split("\n")[0]!.length).toBeLessThanOrEqual(72);
+    expect(cut).toContain(`\n\n${long}\n\n`);
+    const ci = commitMessage(
+      {
+        source: "ci",
+        what: "evidence",
+        runId: 42,
+        headSha: "a".repeat(40),
+        signature: "0123456789abcdef",
+      },
+      { command: "npm test", kind: "passed" },
+      { runId: 42, signature: "0123456789abcdef", number: 1, max: 2 },
+    );
+    expect(ci).toContain("Verified: `npm test` passed.");
+    expect(ci).toMatch(
+      /Rivumi-Fix-Run: 42\nRivumi-Fix-Signature: 0123456789abcdef\nRivumi-Fix-Attempt: 1 of 2$/,
+    );
+  });
+});
