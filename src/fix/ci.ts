@@ -33,7 +33,11 @@ export async function runTriageAndFix(ports: AutoFixPorts, plan: TriagePlan): Pr
     ports.journal.emit({ type: "fix.held", reason: "auto-fix", text: start.why, files: [] });
     return withFix(triage, { started: false, why: ports.redact(start.why) });
   }
-  const fixed = await runFix({ ...ports, attempt: start.attempt }, start.plan);
+  // No progress note of its own: the triage's comment on the pull request is the fix's reply.
+  const fixed = await runFix(
+    { ...ports, attempt: start.attempt, progress: () => undefined },
+    start.plan,
+  );
   const report = fixed.result.kind === "review" ? fixed.result.fix : undefined;
   if (!report) return withFix(triage, { started: false, why: "the fix ended without a result" });
   const answer = fixed.result.kind === "review" ? fixed.result.review?.summary : undefined;

@@ -197,6 +197,8 @@ describe("auto-fix", () => {
     expect(attempts()).toEqual([
       expect.objectContaining({ pr: PR, run: first.runId, head, attempt: 1 }),
     ]);
+    expect(world!.progress).toEqual([]);
+    expect(github!.issueComments(FULL, PR)).toHaveLength(1);
 
     // A re-delivery or re-run of the same run starts no second fix.
     const again = await triage({ runId: first.runId });
