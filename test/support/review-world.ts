@@ -137,6 +137,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
       },
       open: async () => {
         const { head, mergeBase, files } = await now();
+        let checkedOut: Promise<void> | undefined;
         return {
           root,
           head,
@@ -144,9 +145,13 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
           artifacts: runsDir,
           source: "local" as const,
           files,
+          // Written once however often it is awaited, as a real workspace's checkout is.
           worktree: () => {
-            world.worktrees += 1;
-            return Promise.resolve();
+            if (!checkedOut) {
+              world.worktrees += 1;
+              checkedOut = Promise.resolve();
+            }
+            return checkedOut;
           },
           context: async (memory) => ({
             ...(await localContext({
