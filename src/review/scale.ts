@@ -95,7 +95,7 @@ export async function indexForReview(
     const known = !incremental && whole ? await whole : undefined;
     // Hunks that fit the tool loop whatever the rules leave out go to the loop, which reads the
     // head's files: their checkout starts now, beside the rules' read of `.gitattributes`.
-    const early = known !== undefined && hunkBytes(known) <= settings.rlmThresholdBytes;
+    const early = known !== undefined && hunksFit(known, settings.rlmThresholdBytes);
     if (early) checkOut(ws);
     const review = await openDiffReview({
       ...common,
@@ -144,11 +144,15 @@ export async function indexForReview(
   }
 }
 
-/** Bytes of every hunk of the diff: what the ledger counts before the rules leave any out. */
-function hunkBytes(index: HunkIndex): number {
+/**
+ * Whether the diff's hunks, all of them, fit `limit` bytes: what the ledger counts before the
+ * rules leave any out. Stops counting past the limit.
+ */
+function hunksFit(index: HunkIndex, limit: number): boolean {
   let bytes = 0;
-  for (const file of index.files) for (const hunk of file.hunks) bytes += hunk.length;
-  return bytes;
+  for (const file of index.files)
+    for (const hunk of file.hunks) if ((bytes += hunk.length) > limit) return false;
+  return true;
 }
 
 /**
