@@ -6,7 +6,8 @@ import { actionNode, BUNDLE } from "../test/support/action-run.js";
 import { createActionWorld } from "../test/support/action-world.js";
 import { median, timeRuns, type Bench } from "./harness.js";
 
-const TARGET_RATIO = 8;
+/** Issue #28: at most this many times a bare `node -e 0` on the same machine. */
+const TARGET_RATIO = 5;
 
 const bench: Bench = async ({ quick }) => {
   // Quick mode (in npm test) takes fewer runs: each is a whole action run of over a second.
