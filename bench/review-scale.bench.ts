@@ -1,9 +1,10 @@
 // A whole review of a generated pull request through the bundled action: about 20,000 files and
-// 50 MB of diff against one of 1 MB (quick, in CI: 2,000 files / 5 MB against 300 / 1 MB), with a
+// 50 MB of diff against one of 1 MB (quick, in CI: 4,000 files / 10 MB against 300 / 1 MB), with a
 // scripted zero-latency model and a token budget large enough for every hunk. It measures what
 // issue #10 asks: every hunk examined, the RLM root's largest request flat in the diff's size,
 // prompt characters sent per character of diff, and the action's own time (wall time less the
-// time the model server had a call open) against `git diff -M` alone in the same repository.
+// time the model server had a call open) against `git diff -M` alone in the same repository, with
+// the rename limit the action runs with for that pull request (issue #28), git's default beside.
 import { spawn } from "node:child_process";
 import {
   closeSync,
@@ -25,6 +26,13 @@ import { isReviewChild, messageText, type RecordedRequest } from "../test/suppor
 import { median, type Bench, type BenchResult } from "./harness.js";
 
 const MB = 1e6;
+/** Issue #28: the action's own time at most this many times git's, overall and at the margin. */
+const OWN_TARGET = 3;
+/**
+ * What quick mode fails on, for the marginal ratio at its size: the target with room for a
+ * machine that other jobs load (5.2–8.6x was seen at 12 MB on a loaded 2-core machine).
+ */
+const QUICK_MARGINAL_LIMIT = 15;
 
 interface Size {
   files: number;
@@ -137,6 +145,11 @@ async function measure(size: Size): Promise<Measured> {
           : { content: "not expected" },
     });
     try {
+      // git is timed once before the action and twice after it, so that a change in the machine's
+      // load during the run moves both sides of the ratio alike.
+      const renameLimit = await actionRenameLimit(pr);
+      const limited = [`-l${renameLimit}`];
+      const gitBefore = { plain: await gitDiffMs(pr), limited: await gitDiffMs(pr, limited) };
       const started = performance.now();
       const run = await world.run({
         inputs: { "max-tokens": "50000000", "timeout-minutes": "30" },
@@ -153,8 +166,6 @@ async function measure(size: Size): Promise<Measured> {
       const requests = world.model.requests;
       const roots = requests.filter((r) => messageText(r.body.messages[0]!) === RLM_SYSTEM_PROMPT);
       const childRequests = requests.filter(isReviewChild);
-      const renameLimit = await actionRenameLimit(pr);
-      const limited = [`-l${renameLimit}`];
       return {
         size,
         diffBytes: await diffSize(pr),
@@ -165,9 +176,9 @@ async function measure(size: Size): Promise<Measured> {
         wallMs,
         modelMs: world.model.busyMs(),
         peakRss: Number(readFileSync(rssFile, "utf8")),
-        gitDiffMs: median([await gitDiffMs(pr), await gitDiffMs(pr), await gitDiffMs(pr)]),
+        gitDiffMs: median([gitBefore.plain, await gitDiffMs(pr), await gitDiffMs(pr)]),
         gitDiffLimitMs: median([
-          await gitDiffMs(pr, limited),
+          gitBefore.limited,
           await gitDiffMs(pr, limited),
           await gitDiffMs(pr, limited),
         ]),
@@ -215,7 +226,7 @@ const bench: Bench = async ({ quick }) => {
     files && megabytes
       ? { files, bytes: megabytes * MB }
       : quick
-        ? { files: 2_000, bytes: 5 * MB }
+        ? { files: 4_000, bytes: 10 * MB }
         : { files: 20_000, bytes: 50 * MB },
   );
   const small = await measure({ files: 300, bytes: 1 * MB });
@@ -268,33 +279,37 @@ const bench: Bench = async ({ quick }) => {
     quickLimit: "<= 2.5x plus a fixed prompt per call",
     detail: `${fmt(large.sentChars / MB)} MB sent in ${fmt(large.requests)} requests, of which ${fmt(large.overheadChars / MB)} MB are the child prompts (${fmt(large.overheadChars / Math.max(1, large.requests))} characters a call)`,
   });
-  // The absolute ratio is the issue's target. It holds a fixed cost (start-up, clone, the REPL,
-  // publishing, the artifact) that dwarfs git's time on a small diff, so the quick run fails only
-  // on the marginal ratio: what the extra megabytes cost the action over what they cost git.
-  for (const m of [large, small]) {
-    const own = m.wallMs - m.modelMs;
-    results.push({
-      name: `review ${label(m)}: the action's own time over git diff -M alone`,
-      median: own / m.gitDiffMs,
-      unit: "x",
-      target: "<= 3x",
-      ok: own <= 3 * m.gitDiffMs,
-      failsQuick: false,
-      // git's own time with the action's rename limit is shown beside, not used for the target.
-      detail: `${fmt(own / 1000)} s of ${fmt(m.wallMs / 1000)} s wall (model server busy ${fmt(m.modelMs / 1000)} s), git diff -M ${fmt(m.gitDiffMs / 1000)} s; with the action's rename limit (-l${m.renameLimit}) ${fmt(m.gitDiffLimitMs / 1000)} s, ${fmt(own / m.gitDiffLimitMs)}x`,
-    });
-  }
+  // Issue #28's targets, against `git diff -M` with the rename limit the action needs for the pull
+  // request (git's default gives up inexact renames past 1,000 files: a cheaper, different diff,
+  // shown beside). The absolute ratio holds a fixed cost (start-up, clone, the REPL, publishing,
+  // the artifact) that dwarfs git's time on a small diff, so quick mode, at its smaller size,
+  // enforces only the marginal ratio (what the extra megabytes cost the action over what they
+  // cost git), with room for a loaded machine.
   const ownOf = (m: Measured) => m.wallMs - m.modelMs;
-  const marginal = (ownOf(large) - ownOf(small)) / Math.max(1, large.gitDiffMs - small.gitDiffMs);
+  const ratio = (own: number, git: number) => own / Math.max(1, git);
+  const own = ownOf(large);
   results.push({
-    name: `review marginal own time over git diff -M, ${label(large)} less ${label(small)}`,
+    name: `review ${label(large)}: the action's own time over git diff -M with its rename limit`,
+    median: ratio(own, large.gitDiffLimitMs),
+    unit: "x",
+    target: `<= ${OWN_TARGET}x`,
+    ok: own <= OWN_TARGET * large.gitDiffLimitMs,
+    failsQuick: false,
+    detail: `${fmt(own / 1000)} s of ${fmt(large.wallMs / 1000)} s wall (model server busy ${fmt(large.modelMs / 1000)} s), git diff -M -l${large.renameLimit} ${fmt(large.gitDiffLimitMs / 1000)} s; with git's default rename limit ${fmt(large.gitDiffMs / 1000)} s, ${fmt(ratio(own, large.gitDiffMs))}x (not enforced)`,
+  });
+  const more = ownOf(large) - ownOf(small);
+  const gitMore = large.gitDiffLimitMs - small.gitDiffLimitMs;
+  const marginal = ratio(more, gitMore);
+  const plainMore = large.gitDiffMs - small.gitDiffMs;
+  results.push({
+    name: `review marginal own time over git diff -M with its rename limit, ${label(large)} less ${label(small)}`,
     median: marginal,
     unit: "x",
-    target: "<= 3x",
-    ok: marginal <= 3,
-    failsQuick: marginal > 30,
-    quickLimit: "<= 30x",
-    detail: `${fmt((ownOf(large) - ownOf(small)) / 1000)} s more for the action, ${fmt((large.gitDiffMs - small.gitDiffMs) / 1000)} s more for git`,
+    target: `<= ${OWN_TARGET}x`,
+    ok: marginal <= OWN_TARGET,
+    failsQuick: marginal > QUICK_MARGINAL_LIMIT,
+    quickLimit: `<= ${QUICK_MARGINAL_LIMIT}x`,
+    detail: `${fmt(more / 1000)} s more for the action (${fmt(ownOf(small) / 1000)} s at the small size), ${fmt(gitMore / 1000)} s more for git (-l${small.renameLimit} ${fmt(small.gitDiffLimitMs / 1000)} s at the small size); with git's default rename limit ${fmt(plainMore / 1000)} s more, ${fmt(ratio(more, plainMore))}x (not enforced)`,
   });
   return results;
 };

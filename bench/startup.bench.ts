@@ -6,7 +6,10 @@ import { actionNode, BUNDLE } from "../test/support/action-run.js";
 import { createActionWorld } from "../test/support/action-world.js";
 import { median, timeRuns, type Bench } from "./harness.js";
 
-const TARGET_RATIO = 8;
+/** Issue #28: at most this many times a bare `node -e 0` on the same machine. */
+const TARGET_RATIO = 5;
+/** What quick mode, with its four runs, fails on. */
+const QUICK_LIMIT = 3 * TARGET_RATIO;
 
 const bench: Bench = async ({ quick }) => {
   // Quick mode (in npm test) takes fewer runs: each is a whole action run of over a second.
@@ -58,9 +61,10 @@ const bench: Bench = async ({ quick }) => {
       unit: "ms",
       target: `<= ${TARGET_RATIO}x node -e 0`,
       ok: ratio <= TARGET_RATIO,
-      // CI machines are noisy: quick mode fails only when the target is missed twice over.
-      failsQuick: ratio > TARGET_RATIO * 2,
-      quickLimit: `<= ${TARGET_RATIO * 2}x node -e 0`,
+      // CI machines are noisy: quick mode fails only on a wide miss (other jobs on this 2-core
+      // machine moved the full run's median between 5.2x and 11.2x within an hour).
+      failsQuick: ratio > QUICK_LIMIT,
+      quickLimit: `<= ${QUICK_LIMIT}x node -e 0`,
       detail: `action ${spread(samples)}; node -e 0 median ${median(bare).toFixed(1)} ms (${spread(bare)}), ratio ${ratio.toFixed(2)}x, ${runs} runs each; bundle: entry ${bundleKiB.toFixed(0)} KiB, entry with its static imports ${startKiB.toFixed(0)} KiB, all chunks ${allKiB.toFixed(0)} KiB`,
     },
   ];

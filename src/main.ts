@@ -70,12 +70,18 @@ export async function run(
     const trigger = await inPhase("trigger", () =>
       Promise.resolve(parseTrigger(runner.eventName, readEventPayload(runner))),
     );
-    journal.emit({ type: "trigger.parsed", kind: trigger.kind, detail: triggerDetail(trigger) });
+    const parsed = () =>
+      journal.emit({ type: "trigger.parsed", kind: trigger.kind, detail: triggerDetail(trigger) });
     let access: { permission: string; roleName: string } | undefined;
-    if (trigger.kind !== "ignored" && trigger.kind !== "local") {
+    if (trigger.kind === "ignored" || trigger.kind === "local") parsed();
+    else {
       const common = { settings: s, runner, runDir, journal, journalName, started, redact };
       const { say, annotate } = log;
-      action = await wiring.ports({ ...common, trigger, signal: controller.signal, say, annotate });
+      // The ports start git in this tick; the journal's line (the first to build the redactor's
+      // needles) is written while it clones.
+      const ports = wiring.ports({ ...common, trigger, signal: controller.signal, say, annotate });
+      parsed();
+      action = await ports;
       const asked = action.access;
       access = await inPhase("trust", () => asked);
     }

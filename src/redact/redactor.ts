@@ -35,10 +35,28 @@ export class Redactor {
   private readonly needles: Form[] = [];
   private readonly texts: Form[] = [];
   private indexes: Indexes | undefined;
+  /** Secrets added whose needles are not built yet (see `add`). */
+  private readonly pending: string[] = [];
 
+  /**
+   * Registers a secret. Its needles (fragments, encodings) are built at the first `redact` that
+   * needs them, not here: the action registers its secrets before it starts git, and whatever is
+   * built here delays the clone.
+   */
   add(secret: string | undefined): void {
-    if (!secret || secret.length < MIN_SECRET || this.plain.includes(secret)) return;
+    if (!secret || secret.length < MIN_SECRET) return;
+    if (this.plain.includes(secret) || this.pending.includes(secret)) return;
     for (const form of logForms(secret)) if (!this.forms.includes(form)) this.forms.push(form);
+    this.pending.push(secret);
+    this.indexes = undefined;
+  }
+
+  /** Builds the needles of the secrets added since the last call, in the order they came. */
+  private build(): void {
+    for (const secret of this.pending.splice(0)) this.needlesOf(secret);
+  }
+
+  private needlesOf(secret: string): void {
     // A text that holds this one in any form holds a registered secret inside it in that form too
     // (every alignment of every encoding is a needle), so only the runner's log needs its forms.
     // Building the needles of `x-access-token:<token>` cost the action a tenth of its start-up.
@@ -53,7 +71,6 @@ export class Redactor {
       ...pieces,
       ...encodedForms(secret),
     );
-    this.indexes = undefined;
   }
 
   /** The forms to hand to `core.setSecret`; new ones are appended as secrets are added. */
@@ -63,7 +80,9 @@ export class Redactor {
 
   redact(text: string): string {
     // Every needle reads as at least MIN_SECRET characters, each from one or more of the text.
-    if (this.plain.length === 0 || text.length < MIN_SECRET) return text;
+    if (text.length < MIN_SECRET) return text;
+    if (this.pending.length > 0) this.build();
+    if (this.plain.length === 0) return text;
     const indexes = (this.indexes ??= {
       all: new NeedleIndex(this.needles),
       texts: new NeedleIndex(this.texts),

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import type { LastReview, ThreadPlan } from "../outcome/review.js";
 import { readThreads, tidyThreads } from "./thread-run.js";
 import { errorText } from "../util/error-text.js";
+import type { RunContext } from "../context/for-run.js";
 import type { InstructionDiagnostics } from "../context/instructions/types.js";
 import type { AgentPlan } from "../plan/plan.js";
 import { resolvePython } from "../rlm/python.js";
@@ -67,6 +68,7 @@ export async function runAgent<T = undefined>(
   const started = Date.now();
   const ws: OpenWorkspace = await inPhase("workspace", () => ports.work.open(target, plan));
   let scaled: ScaledReview | undefined;
+  let contextRead: Promise<RunContext> | undefined;
   try {
     journal.emit({
       type: "workspace.created",
@@ -76,11 +78,15 @@ export async function runAgent<T = undefined>(
       source: ws.source,
       ms: Date.now() - started,
     });
-    const memory = await ports.memory();
-    // A task's tools and instructions read the working tree; a review writes it only if the tool
-    // loop runs (see `review`), so a large review never writes the head's files.
-    if (plan.kind === "task") await inPhase("workspace", () => workingTree(ws));
-    const context = await inPhase("context", () => ws.context(memory));
+    // The context (memory, instructions) is read beside the review's scope and index.
+    contextRead = (async () => {
+      const memory = await ports.memory();
+      // A task's tools and instructions read the working tree; a review writes it only if the
+      // tool loop runs (see `review`), so a large review never writes the head's files.
+      if (plan.kind === "task") await inPhase("workspace", () => workingTree(ws));
+      return inPhase("context", () => ws.context(memory));
+    })();
+    contextRead.catch(() => undefined); // awaited below, after the index
     const lastReview = await last;
     const scope = await decideScope({
       plan,
@@ -101,6 +107,7 @@ export async function runAgent<T = undefined>(
       });
     if (ws.files.length > 0 && ws.mergeBase !== ws.head)
       scaled = await inPhase("workspace", () => indexForReview(ports, ws, scope));
+    const context = await contextRead;
     // The merge's REPL needs a python3; finding it takes a few processes, done while the map runs.
     if (scaled?.route === "rlm") resolvePython().catch(() => undefined);
     const task = scaled?.since ? `${plan.task}\n\n${sinceTask(scaled.since)}` : plan.task;
@@ -155,6 +162,8 @@ export async function runAgent<T = undefined>(
       last: lastReview,
     };
   } finally {
+    // A context still reading the workspace's git objects ends before the workspace does.
+    await contextRead?.catch(() => undefined);
     await scaled?.dispose().catch(() => undefined);
     if (!settings.keepWorkspace) await ws.dispose().catch(() => undefined);
     // A kept workspace is kept to be looked at: it holds the head's files.

@@ -92,17 +92,23 @@ export async function indexForReview(
           )
         : undefined);
     whole?.catch(() => undefined); // awaited below, after the review's own index
+    const known = !incremental && whole ? await whole : undefined;
+    // Hunks that fit the tool loop whatever the rules leave out go to the loop, which reads the
+    // head's files: their checkout starts now, beside the rules' read of `.gitattributes`.
+    const early = known !== undefined && hunksFit(known, settings.rlmThresholdBytes);
+    if (early) checkOut(ws);
     const review = await openDiffReview({
       ...common,
       from: incremental ? scope.from : ws.mergeBase,
       runDir: dir,
       ...(incremental ? { pullRequestPaths: new Set(ws.files.map((f) => f.path)) } : {}),
-      ...(!incremental && whole ? { index: await whole } : {}),
+      ...(known ? { index: known } : {}),
     });
     const anchor = (await whole) ?? review.index;
     const report = review.ledger.report({ maxListed: 0 });
     const reviewable = report.bytes.total - report.bytes.excluded;
     const route = reviewable <= settings.rlmThresholdBytes ? "loop" : "rlm";
+    if (!early && route === "loop" && report.hunks.total > report.hunks.excluded) checkOut(ws);
     const { index } = review;
     journal.emit({
       type: "review.indexed",
@@ -136,6 +142,25 @@ export async function indexForReview(
     await dispose();
     throw error;
   }
+}
+
+/**
+ * Whether the diff's hunks, all of them, fit `limit` bytes: what the ledger counts before the
+ * rules leave any out. Stops counting past the limit.
+ */
+function hunksFit(index: HunkIndex, limit: number): boolean {
+  let bytes = 0;
+  for (const file of index.files)
+    for (const hunk of file.hunks) if ((bytes += hunk.length) > limit) return false;
+  return true;
+}
+
+/**
+ * Starts writing the head's files into the workspace, for the tool loop that will read them; the
+ * loop awaits the same checkout (`workingTree`), and a failure shows there.
+ */
+function checkOut(ws: OpenWorkspace): void {
+  ws.worktree?.().catch(() => undefined);
 }
 
 /** The prompt facts the child prompt's sections read; the child sees no tools. */

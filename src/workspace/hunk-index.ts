@@ -232,11 +232,22 @@ export function findHunk(
   index: HunkIndex,
   id: string,
 ): { file: DiffFile; hunk: DiffHunk } | undefined {
-  const m = /^(\d+):(\d+)$/.exec(id);
-  if (!m) return undefined;
-  const file = index.files[Number(m[1])];
-  const hunk = file?.hunks[Number(m[2])];
+  // Read without a pattern: a review at scale looks up every hunk more than once.
+  const colon = id.indexOf(":");
+  if (!digits(id, 0, colon) || !digits(id, colon + 1, id.length)) return undefined;
+  const file = index.files[Number(id.slice(0, colon))];
+  const hunk = file?.hunks[Number(id.slice(colon + 1))];
   return file && hunk ? { file, hunk } : undefined;
+}
+
+/** Whether `text` from `start` to `end` is one or more ASCII digits. */
+function digits(text: string, start: number, end: number): boolean {
+  if (start < 0 || end <= start) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 /** The hunk with this id, or a RangeError that names it. */

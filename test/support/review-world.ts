@@ -143,6 +143,7 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
       },
       open: async (_target, plan) => {
         const { head, mergeBase, files } = await now();
+        let checkedOut: Promise<void> | undefined;
         return {
           root,
           head,
@@ -150,9 +151,13 @@ export async function reviewWorld(opts: ReviewWorldOptions): Promise<ReviewWorld
           artifacts: runsDir,
           source: "local" as const,
           files,
+          // Written once however often it is awaited, as a real workspace's checkout is.
           worktree: () => {
-            world.worktrees += 1;
-            return Promise.resolve();
+            if (!checkedOut) {
+              world.worktrees += 1;
+              checkedOut = Promise.resolve();
+            }
+            return checkedOut;
           },
           context: async (memory) => {
             // A task's edits as the action decides them (`contextForRun`).

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiffFile } from "../../src/workspace/diff-parse.js";
 import {
   buildHunkIndex,
+  findHunk,
   loadHunkIndex,
   locateLine,
   readHunk,
@@ -126,6 +127,26 @@ describe("buildHunkIndex on a real repository", () => {
       "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n",
     );
     await expect(readHunk(index, "99:0")).rejects.toThrow(/no hunk "99:0"/);
+  });
+
+  it("finds a hunk only by an id of two whole numbers", () => {
+    const first = index.files[0]!;
+    expect(findHunk(index, "0:0")).toEqual({ file: first, hunk: first.hunks[0] });
+    expect(findHunk(index, "00:0")?.hunk).toBe(first.hunks[0]);
+    for (const id of [
+      "",
+      ":",
+      "0:",
+      ":0",
+      "0:0:0",
+      "a:0",
+      "0:0 ",
+      " 0:0",
+      "-0:0",
+      "0.0:0",
+      "0:1e0",
+    ])
+      expect(findHunk(index, id), id).toBeUndefined();
   });
 
   it("keeps the index on disk next to the diff and loads it back", async () => {
