@@ -3,7 +3,7 @@
  * error or failure (how specific, of what kind), or noise that merely mentions an error?
  */
 import type { Rule } from "./rule.js";
-import { RuleIndex } from "./rule-index.js";
+import { anyOf, RuleIndex } from "./rule-index.js";
 import { INFRA_RULES } from "./rules-infra.js";
 import { JS_RULES } from "./rules-js.js";
 import { JVM_RULES } from "./rules-jvm.js";
@@ -76,6 +76,8 @@ const NOISE: readonly RegExp[] = [
   /^\+ |^\[command\]/,
   /(?::\d+|\))\s*:?\s*-?\s*(?:warning|note|remark)\b/i,
 ];
+const ANY_NOISE = anyOf(NOISE);
+const ANY_RUNNER_RULE = anyOf(RUNNER_RULES.map((r) => r.re));
 const ZERO_COUNT =
   /\b0 (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? 0\b/i;
 const NONZERO_COUNT =
@@ -168,8 +170,9 @@ export function classify(text: string): LineMatch | undefined {
   if (trimmed === "")
     return annotated ? { re: /$/, kind: "error", score: 40, annotated } : undefined;
   if (!annotated) {
-    if (NOISE.some((re) => re.test(trimmed))) return undefined;
-    for (const rule of RUNNER_RULES) if (rule.re.test(trimmed)) return { ...rule, annotated };
+    if (ANY_NOISE(trimmed)) return undefined;
+    if (ANY_RUNNER_RULE(trimmed))
+      for (const rule of RUNNER_RULES) if (rule.re.test(trimmed)) return { ...rule, annotated };
   }
   if (ZERO_COUNT.test(trimmed) && !NONZERO_COUNT.test(trimmed)) return undefined;
   const rule = TOOL_INDEX.first(body);

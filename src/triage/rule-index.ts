@@ -7,6 +7,12 @@
  */
 import type { Rule } from "./rule.js";
 
+/**
+ * Whether `anyOf` tests and chunked rule scans are used; tests turn it off to check that the
+ * candidates are the same as with every regex run one by one.
+ */
+export const joinedRegexes = { enabled: true };
+
 /** Regex metacharacters that stand for themselves when escaped. */
 const ESCAPED_LITERAL = /^\\[[\](){}.*+?|^$/\\-]/;
 const META = "\\()[]{}.*+?|^$";
@@ -14,26 +20,79 @@ const META = "\\()[]{}.*+?|^$";
 export class RuleIndex {
   private readonly byLead = new Map<string, readonly Rule[]>();
   private readonly unanchored: readonly Rule[];
+  /** Per list of rules, its runs of `CHUNK` rules, each with one test for all (see `anyOf`). */
+  private readonly chunks = new Map<readonly Rule[], readonly Chunk[]>();
 
   constructor(rules: readonly Rule[]) {
     const leads = rules.map(leadOf);
     this.unanchored = rules.filter((_, i) => leads[i] === undefined);
+    this.chunks.set(this.unanchored, chunked(this.unanchored));
     for (const lead of new Set(leads))
-      if (lead !== undefined)
-        this.byLead.set(
-          lead,
-          rules.filter((_, i) => leads[i] === undefined || leads[i] === lead),
-        );
+      if (lead !== undefined) {
+        const list = rules.filter((_, i) => leads[i] === undefined || leads[i] === lead);
+        this.byLead.set(lead, list);
+        this.chunks.set(list, chunked(list));
+      }
   }
 
   /** The first rule, in table order, whose `has` and `re` match `body`. */
   first(body: string): Rule | undefined {
     const start = body.trimStart();
     const lead = start.length > 0 ? String.fromCodePoint(start.codePointAt(0)!) : "";
-    for (const rule of this.byLead.get(lead) ?? this.unanchored)
-      if ((rule.has === undefined || body.includes(rule.has)) && rule.re.test(body)) return rule;
+    const rules = this.byLead.get(lead) ?? this.unanchored;
+    if (!joinedRegexes.enabled) return firstOf(rules, body);
+    // most lines match no rule, or only one of the last (a bare mention of an error): one pass of
+    // one regex rules out a run of rules, instead of one pass per rule
+    for (const chunk of this.chunks.get(rules)!)
+      if (chunk.any(body)) {
+        const rule = firstOf(chunk.rules, body);
+        if (rule) return rule;
+      }
     return undefined;
   }
+}
+
+interface Chunk {
+  readonly rules: readonly Rule[];
+  readonly any: (body: string) => boolean;
+}
+
+/** Rules per joined test: one short enough that a match is cheap to place, long enough to skip. */
+const CHUNK = 16;
+
+function chunked(rules: readonly Rule[]): Chunk[] {
+  const out: Chunk[] = [];
+  for (let i = 0; i < rules.length; i += CHUNK) {
+    const part = rules.slice(i, i + CHUNK);
+    out.push({ rules: part, any: anyOf(part.map((r) => r.re)) });
+  }
+  return out;
+}
+
+function firstOf(rules: readonly Rule[], body: string): Rule | undefined {
+  for (const rule of rules)
+    if ((rule.has === undefined || body.includes(rule.has)) && rule.re.test(body)) return rule;
+  return undefined;
+}
+
+/**
+ * A test that is true exactly when one of the regexes matches, one pass instead of one per regex:
+ * the sources with the same flags joined by `|` (each in a group, so `^` and `$` keep their
+ * meaning). Back-references would point elsewhere once groups are renumbered, so none is allowed.
+ * A rule's `has` is only an extra condition, checked by the ordered scan that follows a match.
+ */
+export function anyOf(regexes: readonly RegExp[]): (body: string) => boolean {
+  const byFlags = new Map<string, string[]>();
+  for (const re of regexes) {
+    if (/\\[1-9k]/.test(re.source) || /[gy]/.test(re.flags))
+      throw new Error(`rule ${re} cannot be joined with the others`);
+    byFlags.set(re.flags, [...(byFlags.get(re.flags) ?? []), `(?:${re.source})`]);
+  }
+  const joined = [...byFlags].map(([flags, sources]) => new RegExp(sources.join("|"), flags));
+  return (body) =>
+    joinedRegexes.enabled
+      ? joined.some((re) => re.test(body))
+      : regexes.some((re) => re.test(body));
 }
 
 /**
