@@ -20,34 +20,39 @@ const META = "\\()[]{}.*+?|^$";
 export class RuleIndex {
   private readonly byLead = new Map<string, readonly Rule[]>();
   private readonly unanchored: readonly Rule[];
-  /** Per list of rules, its runs of `CHUNK` rules, each with one test for all (see `anyOf`). */
-  private readonly chunks = new Map<readonly Rule[], readonly Chunk[]>();
+  /** The table in runs of `CHUNK` rules, each with one test for all (see `anyOf`). */
+  private readonly chunks: readonly Chunk[];
+  private readonly leads = new Map<Rule, string | undefined>();
 
   constructor(rules: readonly Rule[]) {
     const leads = rules.map(leadOf);
+    rules.forEach((rule, i) => this.leads.set(rule, leads[i]));
     this.unanchored = rules.filter((_, i) => leads[i] === undefined);
-    this.chunks.set(this.unanchored, chunked(this.unanchored));
     for (const lead of new Set(leads))
-      if (lead !== undefined) {
-        const list = rules.filter((_, i) => leads[i] === undefined || leads[i] === lead);
-        this.byLead.set(lead, list);
-        this.chunks.set(list, chunked(list));
-      }
+      if (lead !== undefined)
+        this.byLead.set(
+          lead,
+          rules.filter((_, i) => leads[i] === undefined || leads[i] === lead),
+        );
+    this.chunks = chunked(rules);
   }
 
   /** The first rule, in table order, whose `has` and `re` match `body`. */
   first(body: string): Rule | undefined {
     const start = body.trimStart();
     const lead = start.length > 0 ? String.fromCodePoint(start.codePointAt(0)!) : "";
-    const rules = this.byLead.get(lead) ?? this.unanchored;
-    if (!joinedRegexes.enabled) return firstOf(rules, body);
-    // most lines match no rule, or only one of the last (a bare mention of an error): one pass of
-    // one regex rules out a run of rules, instead of one pass per rule
-    for (const chunk of this.chunks.get(rules)!)
-      if (chunk.any(body)) {
-        const rule = firstOf(chunk.rules, body);
-        if (rule) return rule;
-      }
+    if (!joinedRegexes.enabled) return firstOf(this.byLead.get(lead) ?? this.unanchored, body);
+    // Most lines match no rule, or only one of the last (a bare mention of an error): one pass of
+    // one regex rules out a run of rules, instead of one pass per rule. The run's test also holds
+    // rules of other leads, which cannot match; they are skipped once it passes.
+    for (const chunk of this.chunks)
+      if (chunk.any(body))
+        for (const rule of chunk.rules) {
+          const ruleLead = this.leads.get(rule);
+          if (ruleLead !== undefined && ruleLead !== lead) continue;
+          if ((rule.has === undefined || body.includes(rule.has)) && rule.re.test(body))
+            return rule;
+        }
     return undefined;
   }
 }
@@ -58,7 +63,7 @@ interface Chunk {
 }
 
 /** Rules per joined test: one short enough that a match is cheap to place, long enough to skip. */
-const CHUNK = 16;
+const CHUNK = 24;
 
 function chunked(rules: readonly Rule[]): Chunk[] {
   const out: Chunk[] = [];
