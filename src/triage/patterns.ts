@@ -3,7 +3,8 @@
  * error or failure (how specific, of what kind), or noise that merely mentions an error?
  */
 import type { Rule } from "./rule.js";
-import { anyOf, RuleIndex } from "./rule-index.js";
+import { RuleIndex } from "./rule-index.js";
+import { LinePairs } from "./rule-pairs.js";
 import { INFRA_RULES } from "./rules-infra.js";
 import { JS_RULES } from "./rules-js.js";
 import { JVM_RULES } from "./rules-jvm.js";
@@ -76,12 +77,16 @@ const NOISE: readonly RegExp[] = [
   /^\+ |^\[command\]/,
   /(?::\d+|\))\s*:?\s*-?\s*(?:warning|note|remark)\b/i,
 ];
-const ANY_NOISE = anyOf(NOISE);
-const ANY_RUNNER_RULE = anyOf(RUNNER_RULES.map((r) => r.re));
-const ZERO_COUNT =
-  /\b0 (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? 0\b/i;
-const NONZERO_COUNT =
-  /\b[1-9]\d* (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? [1-9]/i;
+const NOISE_INDEX = new RuleIndex(NOISE.map((re) => ({ re })));
+const RUNNER_INDEX = new RuleIndex(RUNNER_RULES);
+const ZERO_COUNT = new RuleIndex([
+  { re: /\b0 (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? 0\b/i },
+]);
+const NONZERO_COUNT = new RuleIndex([
+  {
+    re: /\b[1-9]\d* (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? [1-9]/i,
+  },
+]);
 
 const GENERIC_RULES: readonly Rule[] = [
   {
@@ -154,6 +159,8 @@ const TOOL_RULES: readonly Rule[] = [
 ];
 
 const TOOL_INDEX = new RuleIndex(TOOL_RULES);
+/** The letter pairs of the line being classified, shared by the indexes (see rule-pairs.ts). */
+const PAIRS = new LinePairs();
 
 /** The best description of a cleaned line, or undefined when it says nothing about a failure. */
 export function classify(text: string): LineMatch | undefined {
@@ -169,13 +176,15 @@ export function classify(text: string): LineMatch | undefined {
   const trimmed = body.trim();
   if (trimmed === "")
     return annotated ? { re: /$/, kind: "error", score: 40, annotated } : undefined;
+  // the pairs of the whole line: `body` and `trimmed` are parts of it, so they hold no others
+  const pairs = PAIRS.read(text);
   if (!annotated) {
-    if (ANY_NOISE(trimmed)) return undefined;
-    if (ANY_RUNNER_RULE(trimmed))
-      for (const rule of RUNNER_RULES) if (rule.re.test(trimmed)) return { ...rule, annotated };
+    if (NOISE_INDEX.first(trimmed, pairs)) return undefined;
+    const runner = RUNNER_INDEX.first(trimmed, pairs);
+    if (runner) return { ...runner, annotated };
   }
-  if (ZERO_COUNT.test(trimmed) && !NONZERO_COUNT.test(trimmed)) return undefined;
-  const rule = TOOL_INDEX.first(body);
+  if (ZERO_COUNT.first(trimmed, pairs) && !NONZERO_COUNT.first(trimmed, pairs)) return undefined;
+  const rule = TOOL_INDEX.first(body, pairs);
   if (!annotated) return rule && rule.score > 0 ? { ...rule, annotated } : undefined;
   // A problem matcher or an action turned this into an annotation: the runner vouches for it,
   // unless the line only sums up a failure (a wrapper's "exited with code 1").

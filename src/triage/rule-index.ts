@@ -6,10 +6,12 @@
  * a linear scan gives. Every line with a needle is classified, so this is the hot loop.
  */
 import type { Rule } from "./rule.js";
+import { gateOf } from "./rule-gate.js";
+import { GateIndex, LinePairs } from "./rule-pairs.js";
 
 /**
- * Whether `anyOf` tests and chunked rule scans are used; tests turn it off to check that the
- * candidates are the same as with every regex run one by one.
+ * Whether the gates (rule-gate.ts, rule-pairs.ts) choose the regexes a line is tested with; tests
+ * turn them off to check that the candidates are the same as with every regex run one by one.
  */
 export const joinedRegexes = { enabled: true };
 
@@ -17,16 +19,23 @@ export const joinedRegexes = { enabled: true };
 const ESCAPED_LITERAL = /^\\[[\](){}.*+?|^$/\\-]/;
 const META = "\\()[]{}.*+?|^$";
 
-export class RuleIndex {
-  private readonly byLead = new Map<string, readonly Rule[]>();
-  private readonly unanchored: readonly Rule[];
-  /** The table in runs of `CHUNK` rules, each with one test for all (see `anyOf`). */
-  private readonly chunks: readonly Chunk[];
-  private readonly leads = new Map<Rule, string | undefined>();
+/** What the index needs of a rule: its regex, and a substring the line must hold besides. */
+export type Testable = Pick<Rule, "re" | "has">;
 
-  constructor(rules: readonly Rule[]) {
+export class RuleIndex<R extends Testable = Rule> {
+  private readonly byLead = new Map<string, readonly R[]>();
+  private readonly unanchored: readonly R[];
+  /**
+   * The rules' regexes split at their top-level `|` (a line matches `a|b` when it matches `a` or
+   * `b`), in table order: each branch has a first character and literals of its own.
+   */
+  private readonly branches: ReadonlyArray<{ readonly rule: R; readonly re: RegExp }>;
+  /** The branches a line may match, from the literals they need (see rule-gate.ts). */
+  private readonly gates: GateIndex;
+  private readonly pairs = new LinePairs();
+
+  constructor(rules: readonly R[]) {
     const leads = rules.map(leadOf);
-    rules.forEach((rule, i) => this.leads.set(rule, leads[i]));
     this.unanchored = rules.filter((_, i) => leads[i] === undefined);
     for (const lead of new Set(leads))
       if (lead !== undefined)
@@ -34,70 +43,77 @@ export class RuleIndex {
           lead,
           rules.filter((_, i) => leads[i] === undefined || leads[i] === lead),
         );
-    this.chunks = chunked(rules);
+    this.branches = rules.flatMap((rule) => branchesOf(rule.re).map((re) => ({ rule, re })));
+    this.gates = new GateIndex(
+      this.branches.map((b) => gateOf(b.re)),
+      Int32Array.from(this.branches, (b) => leadOf(b)?.codePointAt(0) ?? -1),
+    );
   }
 
-  /** The first rule, in table order, whose `has` and `re` match `body`. */
-  first(body: string): Rule | undefined {
-    const start = body.trimStart();
-    const lead = start.length > 0 ? String.fromCodePoint(start.codePointAt(0)!) : "";
-    if (!joinedRegexes.enabled) return firstOf(this.byLead.get(lead) ?? this.unanchored, body);
-    // Most lines match no rule, or only one of the last (a bare mention of an error): one pass of
-    // one regex rules out a run of rules, instead of one pass per rule. The run's test also holds
-    // rules of other leads, which cannot match; they are skipped once it passes.
-    for (const chunk of this.chunks)
-      if (chunk.any(body))
-        for (const rule of chunk.rules) {
-          const ruleLead = this.leads.get(rule);
-          if (ruleLead !== undefined && ruleLead !== lead) continue;
-          if ((rule.has === undefined || body.includes(rule.has)) && rule.re.test(body))
-            return rule;
-        }
+  /**
+   * The first rule, in table order, whose `has` and `re` match `body`. `pairs`, when given, holds
+   * the pairs of `body` or of a line `body` is part of.
+   */
+  first(body: string, pairs?: LinePairs): R | undefined {
+    if (!joinedRegexes.enabled) {
+      const start = body.trimStart();
+      const lead = start.length > 0 ? String.fromCodePoint(start.codePointAt(0)!) : "";
+      return firstOf(this.byLead.get(lead) ?? this.unanchored, body);
+    }
+    // Most lines match no rule, or only one of the last (a bare mention of an error): a branch is
+    // tried only when the line starts as it must and holds the letter pairs its regex needs.
+    const gates = this.gates;
+    const count = gates.open(pairs ?? this.pairs.read(body), leadCode(body));
+    const { branches } = this;
+    for (let k = 0; k < count; k++) {
+      const { rule, re } = branches[gates.found[k]!]!;
+      if ((rule.has === undefined || body.includes(rule.has)) && re.test(body)) return rule;
+    }
     return undefined;
   }
 }
 
-interface Chunk {
-  readonly rules: readonly Rule[];
-  readonly any: (body: string) => boolean;
-}
-
-/** Rules per joined test: one short enough that a match is cheap to place, long enough to skip. */
-const CHUNK = 24;
-
-function chunked(rules: readonly Rule[]): Chunk[] {
-  const out: Chunk[] = [];
-  for (let i = 0; i < rules.length; i += CHUNK) {
-    const part = rules.slice(i, i + CHUNK);
-    out.push({ rules: part, any: anyOf(part.map((r) => r.re)) });
+/**
+ * The top-level alternatives of a regex as regexes of their own (with its flags), or the regex
+ * alone when it has none or has back-references (their numbers would change).
+ */
+export function branchesOf(re: RegExp): RegExp[] {
+  if (/\\(?:[1-9]|k<)/.test(re.source)) return [re];
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  const source = re.source;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) {
+      parts.push(source.slice(from, i));
+      from = i + 1;
+    }
   }
-  return out;
+  if (parts.length === 0) return [re];
+  parts.push(source.slice(from));
+  return parts.map((part) => new RegExp(part, re.flags));
 }
 
-function firstOf(rules: readonly Rule[], body: string): Rule | undefined {
+/** The code point `text` starts with after blanks (as `^\s*` skips them), or -2 for none. */
+function leadCode(text: string): number {
+  const c = text.charCodeAt(0);
+  // printable ASCII other than a space: the common case, without trimming
+  if (c > 0x20 && c < 0x7f) return c;
+  const start = text.trimStart();
+  return start.length > 0 ? start.codePointAt(0)! : -2;
+}
+
+function firstOf<R extends Testable>(rules: readonly R[], body: string): R | undefined {
   for (const rule of rules)
     if ((rule.has === undefined || body.includes(rule.has)) && rule.re.test(body)) return rule;
   return undefined;
-}
-
-/**
- * A test that is true exactly when one of the regexes matches, one pass instead of one per regex:
- * the sources with the same flags joined by `|` (each in a group, so `^` and `$` keep their
- * meaning). Back-references would point elsewhere once groups are renumbered, so none is allowed.
- * A rule's `has` is only an extra condition, checked by the ordered scan that follows a match.
- */
-export function anyOf(regexes: readonly RegExp[]): (body: string) => boolean {
-  const byFlags = new Map<string, string[]>();
-  for (const re of regexes) {
-    if (/\\[1-9k]/.test(re.source) || /[gy]/.test(re.flags))
-      throw new Error(`rule ${re} cannot be joined with the others`);
-    byFlags.set(re.flags, [...(byFlags.get(re.flags) ?? []), `(?:${re.source})`]);
-  }
-  const joined = [...byFlags].map(([flags, sources]) => new RegExp(sources.join("|"), flags));
-  return (body) =>
-    joinedRegexes.enabled
-      ? joined.some((re) => re.test(body))
-      : regexes.some((re) => re.test(body));
 }
 
 /**
@@ -105,7 +121,7 @@ export function anyOf(regexes: readonly RegExp[]): (body: string) => boolean {
  * rule's regex does not pin one: `^\s*X`, `^\s+X` or `^X`, with X a literal not made optional,
  * no top-level alternation and no `i` or `m` flag.
  */
-export function leadOf(rule: Rule): string | undefined {
+export function leadOf(rule: Testable): string | undefined {
   const { source, flags } = rule.re;
   if (flags.includes("i") || flags.includes("m") || hasTopLevelAlternation(source))
     return undefined;
