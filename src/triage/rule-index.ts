@@ -10,10 +10,12 @@ import { gateOf } from "./rule-gate.js";
 import { GateIndex, LinePairs } from "./rule-pairs.js";
 
 /**
- * Whether the gates (rule-gate.ts, rule-pairs.ts) choose the regexes a line is tested with; tests
- * turn them off to check that the candidates are the same as with every regex run one by one.
+ * Whether the gates (rule-gate.ts, rule-pairs.ts) choose the regexes a line is tested with, and
+ * after how many lines an index builds them (reading every regex costs a few tens of ms, which a
+ * short log would not win back). Tests turn them off, or on from the first line, to check that
+ * the candidates are the same as with every regex run one by one.
  */
-export const joinedRegexes = { enabled: true };
+export const joinedRegexes = { enabled: true, after: 2000 };
 
 /** Regex metacharacters that stand for themselves when escaped. */
 const ESCAPED_LITERAL = /^\\[[\](){}.*+?|^$/\\-]/;
@@ -29,12 +31,13 @@ export class RuleIndex<R extends Testable = Rule> {
    * The rules' regexes split at their top-level `|` (a line matches `a|b` when it matches `a` or
    * `b`), in table order: each branch has a first character and literals of its own.
    */
-  private readonly branches: ReadonlyArray<{ readonly rule: R; readonly re: RegExp }>;
+  private branches: ReadonlyArray<{ readonly rule: R; readonly re: RegExp }> = [];
   /** The branches a line may match, from the literals they need (see rule-gate.ts). */
-  private readonly gates: GateIndex;
+  private gates: GateIndex | undefined;
   private readonly pairs = new LinePairs();
+  private lines = 0;
 
-  constructor(rules: readonly R[]) {
+  constructor(private readonly rules: readonly R[]) {
     const leads = rules.map(leadOf);
     this.unanchored = rules.filter((_, i) => leads[i] === undefined);
     for (const lead of new Set(leads))
@@ -43,11 +46,6 @@ export class RuleIndex<R extends Testable = Rule> {
           lead,
           rules.filter((_, i) => leads[i] === undefined || leads[i] === lead),
         );
-    this.branches = rules.flatMap((rule) => branchesOf(rule.re).map((re) => ({ rule, re })));
-    this.gates = new GateIndex(
-      this.branches.map((b) => gateOf(b.re)),
-      Int32Array.from(this.branches, (b) => leadOf(b)?.codePointAt(0) ?? -1),
-    );
   }
 
   /**
@@ -55,14 +53,17 @@ export class RuleIndex<R extends Testable = Rule> {
    * the pairs of `body` or of a line `body` is part of.
    */
   first(body: string, pairs?: LinePairs): R | undefined {
-    if (!joinedRegexes.enabled) {
+    if (
+      !joinedRegexes.enabled ||
+      (this.gates === undefined && this.lines++ < joinedRegexes.after)
+    ) {
       const start = body.trimStart();
       const lead = start.length > 0 ? String.fromCodePoint(start.codePointAt(0)!) : "";
       return firstOf(this.byLead.get(lead) ?? this.unanchored, body);
     }
     // Most lines match no rule, or only one of the last (a bare mention of an error): a branch is
     // tried only when the line starts as it must and holds the letter pairs its regex needs.
-    const gates = this.gates;
+    const gates = (this.gates ??= this.buildGates());
     const count = gates.open(pairs ?? this.pairs.read(body), leadCode(body));
     const { branches } = this;
     for (let k = 0; k < count; k++) {
@@ -70,6 +71,14 @@ export class RuleIndex<R extends Testable = Rule> {
       if ((rule.has === undefined || body.includes(rule.has)) && re.test(body)) return rule;
     }
     return undefined;
+  }
+
+  private buildGates(): GateIndex {
+    this.branches = this.rules.flatMap((rule) => branchesOf(rule.re).map((re) => ({ rule, re })));
+    return new GateIndex(
+      this.branches.map((b) => gateOf(b.re)),
+      Int32Array.from(this.branches, (b) => leadOf(b)?.codePointAt(0) ?? -1),
+    );
   }
 }
 
