@@ -59,8 +59,9 @@ export class GateIndex {
   /** Key bit → its gates, as `keyGates[keyStart[bit]..keyStart[bit + 1]]`. */
   private readonly keyStart: Int32Array;
   private readonly keyGates: Int32Array;
-  /** The key bits, laid out as `LinePairs.bits`. */
+  /** The key bits, laid out as `LinePairs.bits`, and the words that hold any. */
   private readonly keyMask = new Int32Array(WORDS);
+  private readonly keyWords: Int32Array;
   private readonly picked: Uint32Array;
   /** The gates `open` found, ascending, in its first `count` places. */
   readonly found: Int32Array;
@@ -106,6 +107,9 @@ export class GateIndex {
       if (list.length > 0) this.keyMask[bit >>> 5]! |= 1 << (bit & 31);
     });
     this.keyGates = Int32Array.from(byKey.flat());
+    this.keyWords = Int32Array.from(
+      [...this.keyMask].flatMap((mask, word) => (mask === 0 ? [] : [word])),
+    );
     this.picked = new Uint32Array(gates.length);
     this.found = new Int32Array(gates.length);
   }
@@ -115,11 +119,12 @@ export class GateIndex {
    * ascending, until the next call. `lead` is the line's first code point after blanks.
    */
   open(pairs: LinePairs, lead: number): number {
-    const { keyMask, keyStart, keyGates, picked, found, leads } = this;
+    const { keyMask, keyWords, keyStart, keyGates, picked, found, leads } = this;
     const bits = pairs.bits;
     const round = ++this.round;
     let kept = 0;
-    for (let word = 0; word < WORDS; word++) {
+    for (let w = 0; w < keyWords.length; w++) {
+      const word = keyWords[w]!;
       let hits = bits[word]! & keyMask[word]!;
       while (hits !== 0) {
         const low = hits & -hits;
