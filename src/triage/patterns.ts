@@ -77,8 +77,14 @@ const NOISE: readonly RegExp[] = [
   /^\+ |^\[command\]/,
   /(?::\d+|\))\s*:?\s*-?\s*(?:warning|note|remark)\b/i,
 ];
-const NOISE_INDEX = new RuleIndex(NOISE.map((re) => ({ re })));
-const RUNNER_INDEX = new RuleIndex(RUNNER_RULES);
+/**
+ * The noise, then the runner's rules, in one index: the first match is noise exactly when some
+ * noise matches, else it is the first runner rule that does.
+ */
+const NOISE_THEN_RUNNER = new RuleIndex<Rule | { re: RegExp; noise: true }>([
+  ...NOISE.map((re) => ({ re, noise: true as const })),
+  ...RUNNER_RULES,
+]);
 const ZERO_COUNT = new RuleIndex([
   { re: /\b0 (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? 0\b/i },
 ]);
@@ -179,9 +185,9 @@ export function classify(text: string): LineMatch | undefined {
   // the pairs of the whole line: `body` and `trimmed` are parts of it, so they hold no others
   const pairs = PAIRS.read(text);
   if (!annotated) {
-    if (NOISE_INDEX.first(trimmed, pairs)) return undefined;
-    const runner = RUNNER_INDEX.first(trimmed, pairs);
-    if (runner) return { ...runner, annotated };
+    const first = NOISE_THEN_RUNNER.first(trimmed, pairs);
+    if (first && "noise" in first) return undefined;
+    if (first) return { ...first, annotated };
   }
   if (ZERO_COUNT.first(trimmed, pairs) && !NONZERO_COUNT.first(trimmed, pairs)) return undefined;
   const rule = TOOL_INDEX.first(body, pairs);
