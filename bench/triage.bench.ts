@@ -1,6 +1,7 @@
-// `rivumi triage` on a generated GitHub Actions job log of 100 MB (20 MB in quick mode): time
-// against `grep -c error` on the same file (alternating, medians), peak memory of a child process
-// running the triage, and the hit rates on the two labelled dev sets.
+// `rivumi triage` on real job logs repeated to 100 MB (20 MB in quick mode; see triage-real.ts),
+// on a generated GitHub Actions job log of the same size: time against `grep -c error` on the
+// same file (alternating, medians), peak memory of a child process running the triage, and the
+// hit rates on the two labelled dev sets.
 import { execFile } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import { promisify } from "node:util";
 import { triageLog } from "../src/triage/index.js";
 import { devDataDir, formatScore, scoreCiLogs, scoreGhaLogs } from "../test/triage/dev-sets.js";
 import { median, type Bench, type BenchResult } from "./harness.js";
+import { realLogRows } from "./triage-real.js";
 
 const run = promisify(execFile);
 const MiB = 1024 * 1024;
@@ -122,7 +124,7 @@ const bench: Bench = async ({ quick }) => {
   const size = (quick ? 20 : 100) * MiB;
   const dir = mkdtempSync(join(tmpdir(), "rivumi-bench-triage-"));
   const path = join(dir, "job.log");
-  const results: BenchResult[] = [];
+  const results: BenchResult[] = await realLogRows(quick, childPeakMiB);
   try {
     await writeJobLog(path, size);
     const check = await triageLog(path); // also warms the page cache and the JIT
@@ -137,7 +139,7 @@ const bench: Bench = async ({ quick }) => {
     }
     const ratio = median(ours) / median(grep);
     results.push({
-      name: `triage ${size / MiB} MB job log vs grep -c error`,
+      name: `triage ${size / MiB} MB synthetic job log vs grep -c error`,
       median: ratio,
       unit: "x",
       target: "<= 5x",
@@ -148,13 +150,14 @@ const bench: Bench = async ({ quick }) => {
     });
     const peak = await childPeakMiB(path);
     results.push({
-      name: `triage ${size / MiB} MB job log peak memory (child process)`,
+      name: `triage ${size / MiB} MB synthetic job log peak memory (child process)`,
       median: peak,
       unit: "MiB",
       target: "< 256 MiB",
       ok: peak < 256,
-      failsQuick: peak > 512,
-      quickLimit: "<= 512 MiB",
+      // memory does not grow with the log: the target holds at the quick size too
+      failsQuick: peak >= 256,
+      quickLimit: "< 256 MiB",
       detail: "maxRSS of node --import tsx running triageLog",
     });
   } finally {

@@ -18,7 +18,7 @@ export function ghStepName(raw: string): string | undefined {
 export function stripPrefix(raw: string): string {
   let text = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
   if (text.includes("\t")) text = text.replace(GH_PREFIX, "");
-  return text.replace(RUNNER_TIMESTAMP, "");
+  return isDigit(text.charCodeAt(0)) ? text.replace(RUNNER_TIMESTAMP, "") : text;
 }
 
 /**
@@ -29,8 +29,13 @@ export function cleanLine(raw: string): string {
   let text = stripPrefix(raw);
   if (text.includes("\x1b")) text = text.replace(ANSI, "");
   if (text.includes("\r")) text = lastDrawing(text);
-  return text.replace(TOOL_PREFIX, "").trimEnd();
+  // every tool prefix starts with `[`, `#` or a digit: other lines skip the regex
+  const first = text.charCodeAt(0);
+  if (first === 0x5b || first === 0x23 || isDigit(first)) text = text.replace(TOOL_PREFIX, "");
+  return text.trimEnd();
 }
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 
 function lastDrawing(text: string): string {
   const parts = text.split("\r");

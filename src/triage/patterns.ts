@@ -4,6 +4,7 @@
  */
 import type { Rule } from "./rule.js";
 import { RuleIndex } from "./rule-index.js";
+import { LinePairs } from "./rule-pairs.js";
 import { INFRA_RULES } from "./rules-infra.js";
 import { JS_RULES } from "./rules-js.js";
 import { JVM_RULES } from "./rules-jvm.js";
@@ -76,10 +77,22 @@ const NOISE: readonly RegExp[] = [
   /^\+ |^\[command\]/,
   /(?::\d+|\))\s*:?\s*-?\s*(?:warning|note|remark)\b/i,
 ];
-const ZERO_COUNT =
-  /\b0 (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? 0\b/i;
-const NONZERO_COUNT =
-  /\b[1-9]\d* (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? [1-9]/i;
+/**
+ * The noise, then the runner's rules, in one index: the first match is noise exactly when some
+ * noise matches, else it is the first runner rule that does.
+ */
+const NOISE_THEN_RUNNER = new RuleIndex<Rule | { re: RegExp; noise: true }>([
+  ...NOISE.map((re) => ({ re, noise: true as const })),
+  ...RUNNER_RULES,
+]);
+const ZERO_COUNT = new RuleIndex([
+  { re: /\b0 (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? 0\b/i },
+]);
+const NONZERO_COUNT = new RuleIndex([
+  {
+    re: /\b[1-9]\d* (?:errors?|failures?|failed|failing)\b|\b(?:errors?|failures?|failed):? [1-9]/i,
+  },
+]);
 
 const GENERIC_RULES: readonly Rule[] = [
   {
@@ -152,6 +165,8 @@ const TOOL_RULES: readonly Rule[] = [
 ];
 
 const TOOL_INDEX = new RuleIndex(TOOL_RULES);
+/** The letter pairs of the line being classified, shared by the indexes (see rule-pairs.ts). */
+const PAIRS = new LinePairs();
 
 /** The best description of a cleaned line, or undefined when it says nothing about a failure. */
 export function classify(text: string): LineMatch | undefined {
@@ -167,12 +182,15 @@ export function classify(text: string): LineMatch | undefined {
   const trimmed = body.trim();
   if (trimmed === "")
     return annotated ? { re: /$/, kind: "error", score: 40, annotated } : undefined;
+  // the pairs of the whole line: `body` and `trimmed` are parts of it, so they hold no others
+  const pairs = PAIRS.read(text);
   if (!annotated) {
-    if (NOISE.some((re) => re.test(trimmed))) return undefined;
-    for (const rule of RUNNER_RULES) if (rule.re.test(trimmed)) return { ...rule, annotated };
+    const first = NOISE_THEN_RUNNER.first(trimmed, pairs);
+    if (first && "noise" in first) return undefined;
+    if (first) return { ...first, annotated };
   }
-  if (ZERO_COUNT.test(trimmed) && !NONZERO_COUNT.test(trimmed)) return undefined;
-  const rule = TOOL_INDEX.first(body);
+  if (ZERO_COUNT.first(trimmed, pairs) && !NONZERO_COUNT.first(trimmed, pairs)) return undefined;
+  const rule = TOOL_INDEX.first(body, pairs);
   if (!annotated) return rule && rule.score > 0 ? { ...rule, annotated } : undefined;
   // A problem matcher or an action turned this into an annotation: the runner vouches for it,
   // unless the line only sums up a failure (a wrapper's "exited with code 1").

@@ -147,6 +147,27 @@ export function universalToNewlineLines(text: string): number[] {
   return out;
 }
 
+/**
+ * Every real job log of the dev sets (gha-logs `log.txt`, ci-logs `fail.log` and `pass.log`), in
+ * a fixed order; empty when the data is absent.
+ */
+export function realLogPaths(dir = devDataDir()): string[] {
+  const out: string[] = [];
+  for (const [set, names] of [
+    ["gha-logs", ["log.txt"]],
+    ["ci-logs", ["fail.log", "pass.log"]],
+  ] as const) {
+    const root = join(dir, set);
+    if (!existsSync(root)) continue;
+    for (const name of readdirSync(root).sort())
+      for (const file of names) {
+        const path = join(root, name, file);
+        if (existsSync(path)) out.push(path);
+      }
+  }
+  return out;
+}
+
 function caseDirs(dir: string, marker: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
