@@ -3,10 +3,9 @@
 // answer below it.
 import { journalMention } from "../markdown/journal-mention.js";
 import { COMMENT_LIMIT, MARKER_ROOM } from "../markdown/limits.js";
-import { safeInline, type Site } from "../markdown/safe-markdown.js";
+import { safeInline, safeMarkdown, type Site } from "../markdown/safe-markdown.js";
 import { formatUsage } from "../markdown/usage-line.js";
 import type { FixPosted, FixReport, Outcome } from "../outcome/outcome.js";
-import { renderReviewBody } from "../review/publish-text.js";
 import { revealInvisible } from "../util/invisible.js";
 import { neutralizeMentions } from "../util/mentions.js";
 import { plural } from "../util/plural.js";
@@ -138,7 +137,7 @@ export function renderFixComment(
   const footer = `<sub>${formatUsage(outcome.stats)} · ${journalMention(outcome)}</sub>`;
   const fix = renderFixSection(report, posted, outcome).join("\n");
   const room = COMMENT_LIMIT - MARKER_ROOM - title.length - footer.length - 32;
-  const answer = renderReviewBody(outcome, undefined, site);
+  const answer = agentAccount(outcome, site);
   const body = bound(
     `${fix}\n#### What the agent said\n\n${answer}`,
     room,
@@ -157,5 +156,20 @@ export function renderAutoFix(
   const lines = [`#### Rivumi's fix`, "", ...renderFixSection(auto.report, posted, outcome)];
   if (auto.answer)
     lines.push(`_What the agent said:_ ${safeInline(auto.answer.slice(0, 1500), site)}`, "");
+  return lines.join("\n");
+}
+
+/** What the agent said of its work (its summary), below the run's note when there is one. */
+function agentAccount(outcome: Outcome, site: Site | undefined): string {
+  const lines: string[] = [];
+  if (outcome.note)
+    lines.push(
+      `> [!WARNING]\n> ${safeMarkdown(outcome.note, { site }).replace(/\n/g, "\n> ")}`,
+      "",
+    );
+  const review = outcome.result.kind === "review" ? outcome.result.review : undefined;
+  lines.push(
+    review ? safeMarkdown(review.summary, { site }) : "_The agent gave no account of its work._",
+  );
   return lines.join("\n");
 }
