@@ -141,6 +141,25 @@ export async function commitToBranch(
   async function moveRef(sha: string): Promise<BranchCommit | undefined> {
     for (let attempt = 1; ; attempt++) {
       opts?.signal?.throwIfAborted();
+      // A non-forced update takes any fast-forward: after a force-push back to an ancestor of the
+      // parent, the fix commit would be one and bring the dropped commits back. The ref is read
+      // right before the update, so only a push in the moment between the two can slip through.
+      const before = await branchHead().catch((error: unknown) => {
+        if (statusOf(error) === 404) return undefined;
+        throw error;
+      });
+      if (before === undefined)
+        return {
+          kind: "refused",
+          status: 404,
+          message: `the branch ${branch} no longer exists`,
+          branch,
+          requests,
+        };
+      if (before !== req.parent && before !== sha)
+        return { kind: "moved", head: before, branch, requests };
+      if (before === sha) return undefined;
+      opts?.signal?.throwIfAborted();
       let failure: unknown;
       try {
         await recorded("PATCH", ROUTES.ref, `ref heads/${branch} -> ${sha} (force: false)`, () =>

@@ -156,6 +156,7 @@ describe("commitToBranch", () => {
       "POST /repos/{owner}/{repo}/git/blobs 201",
       "POST /repos/{owner}/{repo}/git/trees 201",
       "POST /repos/{owner}/{repo}/git/commits 201",
+      "GET /repos/{owner}/{repo}/git/ref/{ref} 200",
       "PATCH /repos/{owner}/{repo}/git/refs/{ref} 200",
     ]);
     expect(result.requests[3]?.summary).toMatch(
@@ -197,6 +198,22 @@ describe("commitToBranch", () => {
     );
   });
 
+  it("does not bring back commits a force-push dropped while the fix was being made", async () => {
+    const repo = github.repo(REPO);
+    const ancestor = repo.git.commit(parent)!.parents[0]!;
+    github.onRequest((req) => {
+      // Someone resets the branch to the parent's parent (say, to drop a leaked secret).
+      if (req.method === "POST" && req.path.endsWith("/git/commits"))
+        repo.git.refs.set(`refs/heads/${BRANCH}`, ancestor);
+    });
+
+    const result = await port().commitToBranch(request());
+
+    expect(result).toMatchObject({ kind: "moved", head: ancestor, branch: BRANCH });
+    expect(github.requestsTo(REF_ROUTE)).toEqual([]);
+    expect(github.refSha(REPO, BRANCH)).toBe(ancestor);
+  });
+
   it("reports a protected branch's refusal with GitHub's message", async () => {
     github.protectBranch(REPO, BRANCH);
 
@@ -225,8 +242,8 @@ describe("commitToBranch", () => {
     const result = await port().commitToBranch(request());
     expect(result).toMatchObject({
       kind: "refused",
-      status: 422,
-      message: "Reference does not exist",
+      status: 404,
+      message: `the branch ${BRANCH} no longer exists`,
     });
   });
 
