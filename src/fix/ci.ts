@@ -9,6 +9,7 @@ import {
   decideFixAttempt,
   fixAttemptsIn,
   fixEvidence,
+  fixesFailure,
   type FixAttemptDecision,
 } from "../triage/fix-attempts.js";
 import { HISTORY_DAYS } from "../triage/history.js";
@@ -34,10 +35,18 @@ export async function runTriageAndFix(ports: AutoFixPorts, plan: TriagePlan): Pr
     return withFix(triage, { started: false, why: ports.redact(start.why) });
   }
   // No progress note of its own: the triage's comment on the pull request is the fix's reply.
-  const fixed = await runFix(
-    { ...ports, attempt: start.attempt, progress: () => undefined },
-    start.plan,
-  );
+  let fixed: Outcome;
+  try {
+    fixed = await runFix(
+      { ...ports, attempt: start.attempt, progress: () => undefined },
+      start.plan,
+    );
+  } catch (error) {
+    // The triage stands on its own: a fix that could not run is a line in it, not its failure.
+    const why = ports.redact(`the fix could not run (${errorText(error)})`);
+    ports.journal.emit({ type: "fix.held", reason: "failed", text: why, files: [] });
+    return { ...withFix(triage, { started: false, why }), conclusion: worse(triage.conclusion) };
+  }
   const report = fixed.result.kind === "review" ? fixed.result.fix : undefined;
   if (!report) return withFix(triage, { started: false, why: "the fix ended without a result" });
   const answer = fixed.result.kind === "review" ? fixed.result.review?.summary : undefined;
@@ -84,6 +93,9 @@ export async function runTriageAndFix(ports: AutoFixPorts, plan: TriagePlan): Pr
   };
 }
 
+const worse = (c: Outcome["conclusion"]): Outcome["conclusion"] =>
+  c === "success" ? "partial" : c;
+
 const joinNotes = (a: string | undefined, b: string) => (a ? `${a} ${b}` : b);
 
 type Start =
@@ -116,8 +128,10 @@ async function mayStart(
   const failure = { signature: report.signature, pr, run: plan.runId, head: plan.headSha };
   const max = settings.fix.maxAttempts;
   // A run already attempted says so first, whatever its head is now.
-  const earlier = decideFixAttempt(fixAttemptsIn(await ci.history.read()), failure, max);
-  if (!earlier.go && earlier.reason === "rerun") return { go: false, why: earlier.text };
+  // The failed run tested Rivumi's own fix of this failure: it came back after the fix.
+  const onFix = fixesFailure(await ci.github.commitMessage(plan.headSha), report.signature);
+  const earlier = decideFixAttempt(fixAttemptsIn(await ci.history.read()), failure, max, onFix);
+  if (!earlier.go && earlier.reason !== "attempts") return { go: false, why: earlier.text };
   const target = await ports.work.target({
     kind: "task",
     pr,
@@ -137,7 +151,7 @@ async function mayStart(
       addFixAttempt(
         text,
         (rows) => {
-          decision = decideFixAttempt(rows, failure, max);
+          decision = decideFixAttempt(rows, failure, max, onFix);
           return decision.go
             ? {
                 v: 1,

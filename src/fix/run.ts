@@ -9,6 +9,7 @@ import type { ReviewPorts } from "../review/ports.js";
 import { agentOutcome } from "../review/run.js";
 import { errorText } from "../util/error-text.js";
 import { readBlob } from "../workspace/changes.js";
+import { git } from "../workspace/git.js";
 import { commitMessage, fixTask } from "./message.js";
 import { decideFix } from "./policy.js";
 import { runVerify } from "./verify.js";
@@ -57,8 +58,10 @@ export async function runFix(ports: FixPorts, plan: FixPlan): Promise<Outcome> {
     journal.emit({ type: "fix.held", reason: hold.reason, text: hold.text, files: hold.files });
   const outcome = agentOutcome(agent, task, ports);
   if (outcome.result.kind !== "review") return outcome;
+  const secret = prepared.report.held.some((h) => h.reason === "secret");
   return {
     ...outcome,
+    attachments: secret ? [] : outcome.attachments,
     result: { ...outcome.result, fix: prepared.report },
     publications: prepared.proposal
       ? [{ kind: "fix-commit", pr: plan.pr, proposal: prepared.proposal }]
@@ -110,6 +113,12 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
       text: "the pull request comes from a fork: Rivumi never writes to another repository's branch",
       files: [],
     });
+  if (plan.request.source === "ci" && ws.head !== plan.request.headSha)
+    held.push({
+      reason: "moved",
+      text: `the pull request's head moved to ${ws.head.slice(0, 12)} after the failed run tested ${plan.request.headSha.slice(0, 12)}`,
+      files: [],
+    });
   if (run.conclusion !== "success")
     held.push({
       reason: "run",
@@ -138,6 +147,9 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
       files: leaking.map((c) => c.path),
     });
   const verify = settings.fix.verify;
+  // What the command checks is what would be committed: files git ignores (and so never commits)
+  // leave the working tree first.
+  if (verify && held.length === 0) await git(ws.root, ["clean", "-ffdXq"], { signal });
   const verification =
     verify && held.length === 0
       ? await runVerify({
@@ -178,10 +190,11 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
     })),
     lines: decision.lines,
     verification: verified,
-    patch: {
-      inline: saved.bytes <= INLINE_PATCH_BYTES ? patchText : undefined,
-      bytes: saved.bytes,
-    },
+    // A patch that holds a secret of the run is neither quoted nor uploaded.
+    patch:
+      leaking.length > 0
+        ? undefined
+        : { inline: saved.bytes <= INLINE_PATCH_BYTES ? patchText : undefined, bytes: saved.bytes },
     attempt: ports.attempt,
   };
   const proposal =

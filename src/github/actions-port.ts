@@ -80,6 +80,10 @@ export function createActionsPort(octokit: Octokit, repoRef: RepoRef): ActionsPo
       const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: sha });
       return (data.files ?? []).map((f) => f.filename);
     },
+    async commitMessage(sha) {
+      const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: sha });
+      return data.commit.message;
+    },
   };
 }
 

@@ -79,6 +79,8 @@ export interface GitHubPort {
   listPullsByHead(head: string): Promise<PullRef[]>;
   /** The paths a commit changed (at most the first page GitHub gives). */
   listCommitFiles(sha: string): Promise<string[]>;
+  /** A commit's message (a fix's trailers say which failure it fixed). */
+  commitMessage(sha: string): Promise<string>;
   /** Open issues (not pull requests) opened by `creator`, every page. */
   listOpenIssuesBy(creator: string, opts?: CallOptions): Promise<IssueInfo[]>;
   createIssue(title: string, body: string, opts?: CallOptions): Promise<IssueInfo>;
@@ -325,4 +327,5 @@ export type ActionsPort = Pick<
   | "listCommitPulls"
   | "listPullsByHead"
   | "listCommitFiles"
+  | "commitMessage"
 >;

@@ -60,12 +60,14 @@ export type FixAttemptDecision =
 
 /**
  * Decides from the attempts recorded so far: none for a run already attempted (a re-run of it),
- * none once the failure came back on another head after an attempt, none past `max` attempts.
+ * none when the failed run tested a fix's own commit for this failure (`onFixCommit`: the failure
+ * came back after the fix), none past `max` attempts for the pull request and failure.
  */
 export function decideFixAttempt(
   rows: readonly FixAttemptRow[],
   failure: { signature: string; pr: number; run: number; head: string },
   max: number,
+  onFixCommit = false,
 ): FixAttemptDecision {
   const mine = rows.filter((r) => r.pr === failure.pr && r.signature === failure.signature);
   const same = mine.find((r) => r.run === failure.run);
@@ -75,12 +77,11 @@ export function decideFixAttempt(
       reason: "rerun",
       text: `a fix was already started for run ${failure.run} (attempt ${same.attempt}); a re-run does not start another`,
     };
-  const earlier = mine.filter((r) => r.head !== failure.head);
-  if (earlier.length > 0)
+  if (onFixCommit)
     return {
       go: false,
       reason: "after-fix",
-      text: `the same failure came back on a new head after fix attempt ${Math.max(...earlier.map((r) => r.attempt))}; no more fixes start for it, a person should look`,
+      text: "the same failure came back on Rivumi's own fix commit; no more fixes start for it, a person should look",
     };
   if (mine.length >= max)
     return {
@@ -89,6 +90,11 @@ export function decideFixAttempt(
       text: `${mine.length} of ${max} fix attempts were used for this failure (max-fix-attempts)`,
     };
   return { go: true, attempt: mine.length + 1 };
+}
+
+/** Whether a commit's message is a fix's for this failure (its `Rivumi-Fix-Signature` trailer). */
+export function fixesFailure(message: string, signature: string): boolean {
+  return message.split("\n").some((line) => line.trim() === `Rivumi-Fix-Signature: ${signature}`);
 }
 
 /**

@@ -210,8 +210,8 @@ describe("auto-fix", () => {
     // The same failure on the fix's own commit: no more attempts.
     const back = await triage({ headSha: sha });
     expect(back.published.fix).toBeUndefined();
-    expect(back.comment).toMatch(
-      /No fix was started: the same failure came back on a new head after fix attempt 1/,
+    expect(back.comment).toContain(
+      "No fix was started: the same failure came back on Rivumi's own fix commit",
     );
     expect(attempts()).toHaveLength(1);
     world!.model.assertDone();

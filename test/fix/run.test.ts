@@ -120,6 +120,9 @@ describe("a fix's run", () => {
     expect(outcome.result.fix?.held).toEqual([
       expect.objectContaining({ reason: "secret", files: ["src/key.ts"] }),
     ]);
+    // Nor is the patch that holds it quoted or uploaded.
+    expect(outcome.result.fix?.patch).toBeUndefined();
+    expect(outcome.attachments).toEqual([]);
   });
 
   it("holds the line limit: over max-fix-lines, nothing is committed", async () => {
@@ -168,5 +171,23 @@ describe("a fix's run", () => {
     expect(world!.journal.events.find((e) => e.type === "fix.verify")).toMatchObject({
       kind: "failed",
     });
+  });
+
+  it("verifies the files that would be committed, not ones git ignores", async () => {
+    const outcome = await fix(
+      [
+        edit(".gitignore", "gen/\n"),
+        edit("gen/answer.ts", "export const generated = 43;\n"),
+        edit("src/app.ts", 'export { generated as answer } from "../gen/answer";\n'),
+        submit("Made it 43 through a generated file."),
+      ],
+      { "push-fixes": "true", "verify-command": "test -f gen/answer.ts" },
+    );
+    expect(outcome.result.fix?.files.map((f) => f.path).sort()).toEqual([
+      ".gitignore",
+      "src/app.ts",
+    ]);
+    expect(outcome.result.fix?.verification).toMatchObject({ kind: "failed", exitCode: 1 });
+    expect(commitOf(outcome)).toBeUndefined();
   });
 });

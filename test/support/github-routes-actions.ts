@@ -79,7 +79,7 @@ function commit(ctx: RouteContext, repo: RepoState, sha: string): RouteResult {
         url: `${api}/git/commits/${sha}`,
         author: who,
         committer: who,
-        message: "A commit",
+        message: repo.git.commit(sha)?.message ?? "A commit",
         comment_count: 0,
         tree: {
           sha: json.sha1(`tree:${sha}`),

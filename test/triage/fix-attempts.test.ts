@@ -3,6 +3,7 @@ import {
   addFixAttempt,
   decideFixAttempt,
   fixAttemptsIn,
+  fixesFailure,
   fixOffer,
   type FixAttemptRow,
 } from "../../src/triage/fix-attempts.js";
@@ -35,11 +36,23 @@ describe("fix attempts", () => {
     ).toEqual({ go: true, attempt: 1 });
   });
 
-  it("never starts a second fix for the same run, and stops when the failure comes back on a new head", () => {
+  it("never starts a second fix for the same run, nor after the failure came back on a fix's commit", () => {
     expect(decideFixAttempt([row({ run: 101 })], failure, 5)).toMatchObject({ reason: "rerun" });
-    expect(decideFixAttempt([row()], { ...failure, head: "b".repeat(40) }, 5)).toMatchObject({
+    expect(decideFixAttempt([row()], { ...failure, head: "b".repeat(40) }, 5, true)).toMatchObject({
       reason: "after-fix",
     });
+    // A new head of a person's, after an attempt that committed nothing, may be tried again.
+    expect(decideFixAttempt([row()], { ...failure, head: "b".repeat(40) }, 5)).toEqual({
+      go: true,
+      attempt: 2,
+    });
+  });
+
+  it("tells a fix's commit for this failure by its trailer line", () => {
+    const message = `rivumi fix: failed run 7\n\nNot verified.\n\nRivumi-Fix-Run: 7\nRivumi-Fix-Signature: ${SIG}\nRivumi-Fix-Attempt: 1 of 2`;
+    expect(fixesFailure(message, SIG)).toBe(true);
+    expect(fixesFailure(message, "f".repeat(16))).toBe(false);
+    expect(fixesFailure(`Quoting: Rivumi-Fix-Signature: ${SIG} in prose`, SIG)).toBe(false);
   });
 
   it("adds a row only when the decision allows it, and the triage's history keeps such rows", () => {
