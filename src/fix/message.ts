@@ -2,18 +2,23 @@
 import type { FixAttempt, FixVerification } from "../outcome/fix.js";
 import type { FixRequest } from "../plan/plan.js";
 
-/** The agent's task: what to fix, and what happens to its edits. */
-export function fixTask(request: FixRequest, push: boolean): string {
+/**
+ * The agent's task: what to fix, and what happens to its edits: committed (`push-fixes`), saved as
+ * a patch only (`allow-edits` without `push-fixes`), or none to make (explain the fix).
+ */
+export function fixTask(request: FixRequest, edits: "commit" | "patch" | "none"): string {
   const what =
     request.source === "ci"
       ? `A CI run of this pull request failed. Fix its first cause, described below from the run's log.\n\n${request.what}`
       : `Fix this in the pull request: ${request.what}`;
-  const after = push
-    ? "Make the smallest change that fixes it with write_file or apply_patch, in as few files as you can; " +
-      "never edit files under .github/, .gitmodules, symbolic links or binary files. Rivumi commits your " +
-      "edits to the pull request's branch as one commit if its checks pass. End with a short account of " +
-      "what you changed and why."
-    : "You cannot edit files in this run: explain the fix (the files and the change) so that a person can make it.";
+  const how =
+    "Make the smallest change that fixes it with write_file or apply_patch, in as few files as you can; " +
+    "never edit files under .github/, .gitmodules, symbolic links or binary files.";
+  const after = {
+    commit: `${how} Rivumi commits your edits to the pull request's branch as one commit if its checks pass. End with a short account of what you changed and why.`,
+    patch: `${how} Your edits are saved as a patch for a person to apply; nothing is pushed. End with a short account of what you changed and why.`,
+    none: "You cannot edit files in this run: explain the fix (the files and the change) so that a person can make it.",
+  }[edits];
   return `${what}\n\n${after}`;
 }
 

@@ -39,9 +39,9 @@ function notCommitted(posted: FixPosted | undefined): string | undefined {
     case "committed":
       return undefined;
     case "moved":
-      return `the branch ${code(posted.branch)} moved to ${code(posted.head.slice(0, 12))} while Rivumi worked; it was left alone (run \`/rivumi fix\` again on the new head)`;
+      return `the branch ${code(posted.branch)} moved${posted.head ? ` to ${code(posted.head.slice(0, 12))}` : ""} while Rivumi worked; it was left alone (run \`/rivumi fix\` again on the new head)`;
     case "refused":
-      return `GitHub refused the commit on ${code(posted.branch)} (${posted.status}: ${safeInline(posted.message.slice(0, 300))}); branch protection or a ruleset may require a pull request or a check, or the job lacks \`contents: write\``;
+      return `GitHub refused the commit on ${code(posted.branch)} (${posted.status}: ${safeInline(posted.message.slice(0, 300))})${posted.status === 403 || /protect|rule|status check/i.test(posted.message) ? "; branch protection, a ruleset or the token's permission (`contents: write`) stands in the way" : ""}`;
     case "fork":
       return `the pull request's head is in ${code(posted.headRepo)}, another repository: Rivumi never writes there`;
     case "failed":

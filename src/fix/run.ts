@@ -34,7 +34,7 @@ export async function runFix(ports: FixPorts, plan: FixPlan): Promise<Outcome> {
   const task: TaskPlan = {
     kind: "task",
     pr: plan.pr,
-    task: fixTask(plan.request, push),
+    task: fixTask(plan.request, push ? "commit" : settings.allowEdits ? "patch" : "none"),
     trusted: plan.trusted,
     edits: push && plan.trusted,
     reason: plan.reason,

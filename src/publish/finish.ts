@@ -254,8 +254,11 @@ function resultJson(outcome: Outcome, published: Published, redactor: Redactor):
  * and what the fix changed, held back and verified, and what became of its commit.
  */
 function fixFields({ result }: Outcome, published: Published): Record<string, unknown> {
-  if (result.kind !== "review" || !result.fix) return {};
-  const { held, files, lines, verification, attempt } = result.fix;
+  // A `/rivumi fix` is a task's result; an auto-fix is part of its triage's.
+  const auto = result.kind === "triage" ? result.report.fix?.auto : undefined;
+  const report = result.kind === "review" ? result.fix : auto?.started ? auto.report : undefined;
+  if (!report) return {};
+  const { held, files, lines, verification, attempt } = report;
   const posted = published.fix;
   return {
     "fix-commit": posted?.kind === "committed" ? posted.sha : null,

@@ -258,9 +258,15 @@ export class Publisher {
         if (fix.kind === "failed") tally.fail(TARGETS["fix-commit"], fix.error);
         const again = (o: Outcome, op: CallOptions) =>
           this.comment(item.pr, item.key, o, { fix }, op);
-        const url = await again(outcome, opts);
-        this.rendered.push(again);
-        return url;
+        // A comment that fails after the commit is the comment's failure, not the commit's.
+        try {
+          const url = await again(outcome, opts);
+          this.rendered.push(again);
+          return url;
+        } catch (error) {
+          tally.fail(TARGETS["sticky-comment"], error);
+          return undefined;
+        }
       }
       case "reaction":
         if (item.on === "review-comment")
