@@ -39,6 +39,8 @@ export function commitMessage(
   request: FixRequest,
   verification: FixVerification | undefined,
   attempt: FixAttempt | undefined,
+  /** The comment that asked (`/rivumi fix`), named so that a re-run of its job commits once. */
+  comment?: number,
 ): string {
   const title =
     request.source === "ci"
@@ -53,6 +55,7 @@ export function commitMessage(
       ? `Verified: \`${verification.command}\` passed.`
       : "Not verified: no verify-command is set.";
   const trailers = [
+    ...(comment !== undefined ? [`Rivumi-Fix-Comment: ${comment}`] : []),
     ...(attempt
       ? [
           `Rivumi-Fix-Run: ${attempt.runId}`,

@@ -18,6 +18,7 @@ export interface FixRefusal {
     | "symlink"
     | "binary"
     | "mode"
+    | "path"
     | "too-many-files"
     | "too-many-lines";
   text: string;
@@ -65,6 +66,11 @@ export function decideFix(changed: readonly ChangedFile[], limits: FixLimits): F
     "workflow",
     "changes under .github/ (workflows and their settings) are never committed",
     (c) => paths(c).some(isUnderGitHub),
+  );
+  // git names a path that is not UTF-8 with U+FFFD here: committed by that name, it would be
+  // another file than the one changed.
+  refuse("path", "a path that is not valid UTF-8 is never committed by a fix", (c) =>
+    paths(c).some((p) => p.includes("\uFFFD")),
   );
   refuse("gitmodules", ".gitmodules is never changed by a fix", (c) => paths(c).some(isGitmodules));
   refuse("submodule", "submodules are never changed by a fix", (c) => modes(c).includes(SUBMODULE));

@@ -16,6 +16,8 @@ import { runVerify } from "./verify.js";
 
 /** A patch this small is quoted in the reply when the fix is not committed; larger, it is attached. */
 export const INLINE_PATCH_BYTES = 20 * 1024;
+/** The largest file a fix commits. */
+const MAX_FILE_BYTES = 1024 * 1024;
 
 /** What a fix run needs: a task's ports, and the attempt it is when a failed CI run started it. */
 export interface FixPorts extends ReviewPorts {
@@ -135,6 +137,26 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
       content: e.blob === null ? null : await readBlob(ws.root, e.blob, signal),
     })),
   );
+  const large = changes.filter((c) => c.content !== null && c.content.byteLength > MAX_FILE_BYTES);
+  if (large.length > 0)
+    held.push({
+      reason: "too-large",
+      text: `a changed file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MiB; a fix commits no file that large`,
+      files: large.map((c) => c.path),
+    });
+  // The job that made a commit for this comment ran again (a re-run): the branch has it already.
+  const comment = ports.trigger.kind === "comment" ? ports.trigger.commentId : undefined;
+  if (comment !== undefined) {
+    const log = await git(ws.root, ["log", "--format=%B", `${ws.mergeBase}..${ws.head}`], {
+      signal,
+    });
+    if (log.split("\n").some((line) => line.trim() === `Rivumi-Fix-Comment: ${comment}`))
+      held.push({
+        reason: "rerun",
+        text: `the branch already has Rivumi's fix for this comment (its Rivumi-Fix-Comment trailer); a re-run commits no second one`,
+        files: [],
+      });
+  }
   const leaking = changes.filter((c) => {
     if (c.content === null) return false;
     const text = Buffer.from(c.content).toString("utf8");
@@ -201,7 +223,7 @@ async function prepare(ports: FixPorts, plan: FixPlan, work: AgentWork): Promise
     held.length === 0 && settings.fix.push
       ? {
           parent: ws.head,
-          message: redact(commitMessage(plan.request, verified, ports.attempt)),
+          message: redact(commitMessage(plan.request, verified, ports.attempt, comment)),
           changes,
         }
       : undefined;

@@ -120,7 +120,9 @@ export function parseChanges(raw: string, numstat: string): ChangedFile[] {
   for (let i = 0; i < n.length; i++) {
     const record = n[i] ?? "";
     if (record === "") continue;
-    const [added = "-", removed = "-", name = ""] = record.split("\t");
+    // A path may hold tabs itself: everything after the second tab is the path.
+    const [added = "-", removed = "-", ...rest] = record.split("\t");
+    const name = rest.join("\t");
     // A rename's record names no path; its two paths follow.
     const path = name !== "" ? name : ((i += 2), n[i] ?? "");
     counts.set(path, {

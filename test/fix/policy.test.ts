@@ -83,6 +83,11 @@ describe("decideFix", () => {
     ]);
   });
 
+  it("refuses a path git could not give as UTF-8 (it would commit another file)", () => {
+    const decision = decideFix([file("caf\uFFFD.txt")], LIMITS);
+    expect(decision.ok ? [] : decision.refusals.map((r) => r.reason)).toEqual(["path"]);
+  });
+
   it("allows deleting a binary file", () => {
     const gone = file("logo.png", {
       status: "D",

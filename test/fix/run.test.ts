@@ -4,6 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runMode } from "../../src/modes/index.js";
 import type { FixPlan } from "../../src/plan/plan.js";
 import type { Outcome, Publication } from "../../src/outcome/outcome.js";
+import { parseTrigger } from "../../src/trigger/parse-event.js";
+import { sh } from "../support/git-fixture.js";
+import { issueCommentPayload } from "../support/payloads.js";
 import { asReview } from "../support/results.js";
 import { call, reviewWorld, submit, type ReviewWorld } from "../support/review-world.js";
 
@@ -189,5 +192,40 @@ describe("a fix's run", () => {
     ]);
     expect(outcome.result.fix?.verification).toMatchObject({ kind: "failed", exitCode: 1 });
     expect(commitOf(outcome)).toBeUndefined();
+  });
+
+  it("commits once per comment: a re-run of the job finds its trailer on the branch and holds", async () => {
+    world = await reviewWorld({
+      baseFiles: BASE,
+      headFiles: HEAD,
+      script: [
+        edit("src/app.ts", "export const answer = 43;\n"),
+        submit("Made it 43."),
+        edit("src/app.ts", "export const answer = 44;\n"),
+        submit("Made it 44."),
+      ],
+      inputs: { "push-fixes": "true" },
+    });
+    const trigger = parseTrigger(
+      "issue_comment",
+      issueCommentPayload({
+        owner: "acme",
+        repo: "widgets",
+        number: 7,
+        body: "/rivumi fix make the answer 43",
+        commenter: "alice",
+        onPullRequest: true,
+        commentId: 555,
+      }),
+    );
+    const ports = { ...world.ports, trigger };
+    const first = asReview(await runMode(ports, fixPlan()));
+    const message = commitOf(first)?.proposal.message ?? "";
+    expect(message).toContain("Rivumi-Fix-Comment: 555");
+    // The commit landed on the branch (here: made in the repository the world works in).
+    await sh(world.root, "commit", "-q", "-am", message);
+    const again = asReview(await runMode(ports, fixPlan()));
+    expect(commitOf(again)).toBeUndefined();
+    expect(again.result.fix?.held.map((h) => h.reason)).toEqual(["rerun"]);
   });
 });

@@ -216,4 +216,12 @@ describe("the files saveChanges lists", () => {
       }),
     ]);
   });
+
+  it("reads a path that holds a tab as a text file with its line counts", async () => {
+    await repo.write("a\tb.txt", "one\n");
+    const saved = await saveChanges(repo.root, head, outFile);
+    expect(saved?.changed).toEqual([
+      expect.objectContaining({ path: "a\tb.txt", status: "A", added: 1, removed: 0 }),
+    ]);
+  });
 });
