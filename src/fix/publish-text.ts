@@ -41,6 +41,8 @@ function notCommitted(posted: FixPosted | undefined): string | undefined {
     case "moved":
       return `the branch ${code(posted.branch)} moved${posted.head ? ` to ${code(posted.head.slice(0, 12))}` : ""} while Rivumi worked; it was left alone (run \`/rivumi fix\` again on the new head)`;
     case "refused":
+      // Status 0: Rivumi's own refusal, made before any write (the default branch).
+      if (posted.status === 0) return safeInline(posted.message.slice(0, 300));
       return `GitHub refused the commit on ${code(posted.branch)} (${posted.status}: ${safeInline(posted.message.slice(0, 300))})${posted.status === 403 || /protect|rule|status check/i.test(posted.message) ? "; branch protection, a ruleset or the token's permission (`contents: write`) stands in the way" : ""}`;
     case "fork":
       return `the pull request's head is in ${code(posted.headRepo)}, another repository: Rivumi never writes there`;

@@ -55,6 +55,15 @@ export async function commitToBranch(
     return { kind: "fork", headRepo: headRepo ?? pull.head.label, requests };
   }
   const branch = pull.head.ref;
+  // A pull request from the default branch (into a release branch, say): a fix would land on it.
+  if (branch === pull.base.repo.default_branch)
+    return {
+      kind: "refused",
+      status: 0,
+      message: `the pull request's head is ${branch}, the repository's default branch; a fix never commits there`,
+      branch,
+      requests,
+    };
   if (pull.head.sha !== req.parent) return { kind: "moved", head: pull.head.sha, branch, requests };
 
   try {

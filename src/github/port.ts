@@ -138,7 +138,10 @@ export type BranchCommit =
    * forward); `head` is where the branch is now ("" when it could not be read after the refusal).
    */
   | { kind: "moved"; head: string; branch: string; requests: GitRequestRecord[] }
-  /** GitHub refused a write: branch protection, rulesets, permissions (403, 409, 422). */
+  /**
+   * GitHub refused a write: branch protection, rulesets, permissions (403, 409, 422); or, with
+   * status 0, nothing was written because the head is the repository's default branch (or is gone).
+   */
   | {
       kind: "refused";
       status: number;

@@ -214,6 +214,21 @@ describe("commitToBranch", () => {
     expect(github.refSha(REPO, BRANCH)).toBe(ancestor);
   });
 
+  it("never commits to the default branch, even as a pull request's head", async () => {
+    const main = github.refSha(REPO, "main")!;
+    github.addPullRequest(REPO, {
+      number: 90,
+      user: "alice",
+      head: { sha: main, ref: "main" },
+      base: { sha: main, ref: "release" },
+    });
+    const result = await port().commitToBranch({ ...request(), pr: 90, parent: main });
+    expect(result).toMatchObject({ kind: "refused", branch: "main" });
+    expect(result.kind === "refused" ? result.message : "").toContain("default branch");
+    expect(writes()).toEqual([]);
+    expect(github.refSha(REPO, "main")).toBe(main);
+  });
+
   it("reports a protected branch's refusal with GitHub's message", async () => {
     github.protectBranch(REPO, BRANCH);
 
