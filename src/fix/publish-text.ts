@@ -145,7 +145,7 @@ export function renderFixComment(
     room,
     "_…cut to fit GitHub's comment limit; the full result is in the journal artifact._",
   );
-  return [title, "", body, footer].join("\n");
+  return [title, "", body, "", footer].join("\n");
 }
 
 /** The account of a fix `auto-fix` ran, for the triage's comment on its pull request. */

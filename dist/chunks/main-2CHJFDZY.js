@@ -18,7 +18,7 @@ ${o}`}var K=e=>`\`${ie(e).replace(/[`\r\n]+/g,"'")}\``;function yi(e){let t=e.fi
 `),s=65336-o.length-i.length-32,u=xi(e,r),c=J(`${a}
 #### What the agent said
 
-${u}`,s,"_\u2026cut to fit GitHub's comment limit; the full result is in the journal artifact._");return[o,"",c,i].join(`
+${u}`,s,"_\u2026cut to fit GitHub's comment limit; the full result is in the journal artifact._");return[o,"",c,"",i].join(`
 `)}function Vn(e,t,n,r){let o=["#### Rivumi's fix","",...Jn(e.report,t,n)];return e.answer&&o.push(`_What the agent said:_ ${A(e.answer.slice(0,1500),r)}`,""),o.join(`
 `)}function xi(e,t){let n=[];e.note&&n.push(`> [!WARNING]
 > ${te(e.note,{site:t}).replace(/\n/g,`
