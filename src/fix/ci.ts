@@ -3,6 +3,7 @@
 // is recorded in the triage's history before the agent starts, so a re-run of the failed run, or a
 // second triage at the same moment, never starts a second fix.
 import type { Outcome, TriageReport, TriageResult } from "../outcome/outcome.js";
+import { bothStats } from "../outcome/stats.js";
 import type { FixPlan, TriagePlan } from "../plan/plan.js";
 import {
   addFixAttempt,
@@ -72,22 +73,7 @@ export async function runTriageAndFix(ports: AutoFixPorts, plan: TriagePlan): Pr
       fixed.conclusion === "failure"
         ? joinNotes(outcome.note, `The fix failed: ${fixed.note ?? "unknown"}`)
         : outcome.note,
-    stats: {
-      ...outcome.stats,
-      turns: outcome.stats.turns + fixed.stats.turns,
-      requests: (outcome.stats.requests ?? 0) + (fixed.stats.requests ?? fixed.stats.turns),
-      usage: {
-        promptTokens: outcome.stats.usage.promptTokens + fixed.stats.usage.promptTokens,
-        completionTokens: outcome.stats.usage.completionTokens + fixed.stats.usage.completionTokens,
-        cachedTokens: outcome.stats.usage.cachedTokens + fixed.stats.usage.cachedTokens,
-        reasoningTokens: outcome.stats.usage.reasoningTokens + fixed.stats.usage.reasoningTokens,
-      },
-      costUsd:
-        outcome.stats.costUsd === undefined && fixed.stats.costUsd === undefined
-          ? undefined
-          : (outcome.stats.costUsd ?? 0) + (fixed.stats.costUsd ?? 0),
-      ms: Date.now() - ports.started,
-    },
+    stats: bothStats(outcome.stats, fixed.stats, ports.started),
     attachments: [...outcome.attachments, ...fixed.attachments],
     notices: [...outcome.notices, ...fixed.notices],
   };

@@ -1,3 +1,4 @@
+import { sumUsage } from "../model/usage.js";
 import { NO_USAGE, type RunStats } from "./outcome.js";
 
 /**
@@ -14,5 +15,23 @@ export function idleStats(
     costUsd: settings?.prices ? 0 : undefined,
     ms: Date.now() - started,
     model: settings?.model ?? "?",
+  };
+}
+
+/**
+ * The stats of two pieces of work in one run (a triage and the fix it started): turns, requests,
+ * tokens and cost added up, an unknown cost only when both are unknown; `started` times the whole.
+ */
+export function bothStats(a: RunStats, b: RunStats, started: number): RunStats {
+  return {
+    ...a,
+    turns: a.turns + b.turns,
+    requests: (a.requests ?? 0) + (b.requests ?? b.turns),
+    usage: sumUsage(a.usage, b.usage),
+    costUsd:
+      a.costUsd === undefined && b.costUsd === undefined
+        ? undefined
+        : (a.costUsd ?? 0) + (b.costUsd ?? 0),
+    ms: Date.now() - started,
   };
 }

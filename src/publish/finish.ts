@@ -1,26 +1,19 @@
 import { errorText } from "../util/error-text.js";
 import { writeFileSync } from "node:fs";
-import type { FixPosted, Outcome } from "../outcome/outcome.js";
-import { unknownResult, type ReviewResult } from "../outcome/results.js";
-import type { ThreadCounts } from "../outcome/review.js";
+import type { Outcome } from "../outcome/outcome.js";
 import type { Redactor } from "../redact/redactor.js";
 import { settle, stepDeadline, type StepLimits } from "./deadline.js";
 import { showArtifact, uploadArtifact } from "./finish-artifact.js";
 import type { FinishPorts } from "./finish-ports.js";
 import { redactOutcomeText } from "./redact-outcome.js";
 import { renderSummary } from "./summary.js";
+import { resultJson, reviewFields, type Published, type Unpublished } from "./result-json.js";
 
 export type { StopWatch } from "./deadline.js";
 export type { FinishPorts } from "./finish-ports.js";
 
 /** Step 2, GitHub: a minute at most; after a stop, until 5 s past the first signal. */
 const GITHUB_STEP: StepLimits = { budgetMs: 60_000, afterStopMs: 5_000 };
-
-/** Something a step could not publish, as the summary and result.json report it. */
-interface Unpublished {
-  target: string;
-  error: string;
-}
 
 /**
  * Publishes an outcome. Every mode's outcome goes through here, in this one order, so that a
@@ -147,16 +140,6 @@ export async function finish(given: Outcome, ports: FinishPorts): Promise<void> 
   if (upload.kind !== "none") await writeResult(last, published);
 }
 
-interface Published {
-  comment: string | undefined;
-  unpublished: Unpublished[];
-  artifact: string | undefined;
-  /** What the review did with Rivumi's review threads, when it published one. */
-  threads?: ThreadCounts;
-  /** What became of a fix's commit, when it published one. */
-  fix?: FixPosted;
-}
-
 /** Step 2: the outcome's publications, under one deadline. */
 async function publishOnGitHub(outcome: Outcome, ports: FinishPorts): Promise<Published> {
   const published: Published = { comment: undefined, unpublished: [], artifact: undefined };
@@ -214,80 +197,6 @@ function describe(done: { kind: "failed"; error: unknown } | { kind: "cut" }, re
   if (done.kind === "cut") return "publishing ran out of time";
   const error = done.error;
   return redactor.redact(errorText(error));
-}
-
-function resultJson(outcome: Outcome, published: Published, redactor: Redactor): string {
-  const { conclusion, stop, note, stats } = outcome;
-  const { review, unanchored, coverage } = reviewFields(outcome);
-  const result = {
-    conclusion,
-    stop: stop ?? null,
-    note: note ?? null,
-    review: review ?? null,
-    unanchored,
-    coverage: coverage ? { line: coverage.line, ...(coverage.report as object) } : null,
-    stats,
-    ...(published.threads
-      ? {
-          threads: {
-            resolved: published.threads.resolved,
-            dismissals_respected: published.threads.dismissals,
-            findings_suppressed: published.threads.suppressed,
-            replies_to_fixed_claims: published.threads.replied,
-            ...(published.threads.unread ? { unread: published.threads.unread } : {}),
-            ...(published.threads.refused ? { refused: published.threads.refused } : {}),
-          },
-        }
-      : {}),
-    ...fixFields(outcome, published),
-    published: {
-      comment: published.comment ?? null,
-      unpublished: published.unpublished,
-      artifact: published.artifact ?? null,
-    },
-  };
-  return redactor.redact(JSON.stringify(result, null, 2));
-}
-
-/**
- * A fix's part of `result.json`: `fix-commit` (the commit's SHA, or null: the same as the output)
- * and what the fix changed, held back and verified, and what became of its commit.
- */
-function fixFields({ result }: Outcome, published: Published): Record<string, unknown> {
-  // A `/rivumi fix` is a task's result; an auto-fix is part of its triage's.
-  const auto = result.kind === "triage" ? result.report.fix?.auto : undefined;
-  const report = result.kind === "review" ? result.fix : auto?.started ? auto.report : undefined;
-  if (!report) return {};
-  const { held, files, lines, verification, attempt } = report;
-  const posted = published.fix;
-  return {
-    "fix-commit": posted?.kind === "committed" ? posted.sha : null,
-    fix: {
-      commit: posted ?? null,
-      held,
-      files,
-      lines,
-      verification: verification ?? null,
-      attempt: attempt ?? null,
-    },
-  };
-}
-
-/** The review's fields of `result.json` and the outputs; empty for the other features. */
-function reviewFields({
-  result,
-}: Outcome): Pick<ReviewResult, "review" | "unanchored" | "coverage"> {
-  switch (result.kind) {
-    case "review":
-      return result;
-    case "triage":
-    case "memory":
-    case "rlm":
-    case "stop":
-      return { review: undefined, unanchored: [], coverage: undefined };
-    default:
-      return unknownResult(result);
-  }
 }
 
 function finishedEvent(outcome: Outcome) {

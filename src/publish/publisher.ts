@@ -240,33 +240,14 @@ export class Publisher {
         if (posted.tidyError !== undefined) tally.fail("review thread replies", posted.tidyError);
         if (posted.threads) tally.threads = posted.threads;
         // The comment completes the review: it lists what is not on the lines, and the state.
-        const again = (o: Outcome, op: CallOptions) =>
-          this.comment(item.pr, undefined, o, posted, op);
-        try {
-          const url = await again(outcome, opts);
-          this.rendered.push(again);
-          return url;
-        } catch (error) {
-          tally.fail(TARGETS["sticky-comment"], error);
-          return undefined;
-        }
+        return this.completing(item.pr, undefined, outcome, posted, opts, tally);
       }
       case "fix-commit": {
         // The commit first, then the comment that says what became of it.
         const fix = await commitFix(this.github, journal, item, redact, opts);
         tally.fix = fix;
         if (fix.kind === "failed") tally.fail(TARGETS["fix-commit"], fix.error);
-        const again = (o: Outcome, op: CallOptions) =>
-          this.comment(item.pr, item.key, o, { fix }, op);
-        // A comment that fails after the commit is the comment's failure, not the commit's.
-        try {
-          const url = await again(outcome, opts);
-          this.rendered.push(again);
-          return url;
-        } catch (error) {
-          tally.fail(TARGETS["sticky-comment"], error);
-          return undefined;
-        }
+        return this.completing(item.pr, item.key, outcome, { fix }, opts, tally);
       }
       case "reaction":
         if (item.on === "review-comment")
@@ -318,6 +299,29 @@ export class Publisher {
             title: redact(annotation.title),
           });
         return undefined;
+    }
+  }
+
+  /**
+   * Writes the comment that completes a review's or a fix's publication from what it posted, and
+   * keeps how to write it again; a failure is the comment's own, not what it completes.
+   */
+  private async completing(
+    pr: number,
+    key: string | undefined,
+    outcome: Outcome,
+    posted: Partial<ReviewPosted> & { fix?: FixPosted },
+    opts: CallOptions,
+    tally: Tally,
+  ): Promise<string | undefined> {
+    const again = (o: Outcome, op: CallOptions) => this.comment(pr, key, o, posted, op);
+    try {
+      const url = await again(outcome, opts);
+      this.rendered.push(again);
+      return url;
+    } catch (error) {
+      tally.fail(TARGETS["sticky-comment"], error);
+      return undefined;
     }
   }
 

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{c as n}from"./chunk-YI3V3GNS.js";var o=["critical","major","minor","nit"],r=Object.freeze({promptTokens:0,completionTokens:0,cachedTokens:0,reasoningTokens:0});function m(e,t){return{turns:0,usage:{...r},costUsd:e?.prices?0:void 0,ms:Date.now()-t,model:e?.model??"?"}}function d(e,t,s){return{...e,turns:e.turns+t.turns,requests:(e.requests??0)+(t.requests??t.turns),usage:n(e.usage,t.usage),costUsd:e.costUsd===void 0&&t.costUsd===void 0?void 0:(e.costUsd??0)+(t.costUsd??0),ms:Date.now()-s}}export{o as a,m as b,d as c};

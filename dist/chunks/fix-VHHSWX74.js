@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as o}from"./chunk-5E7I6FSR.js";import"./chunk-FF4BAK5F.js";import"./chunk-AICJ7EMH.js";import"./chunk-YA5ZB4CF.js";import"./chunk-ES2ZE3DY.js";import"./chunk-VPY2Q6GN.js";import"./chunk-EVPSRWRD.js";import"./chunk-3SKAWDAN.js";import"./chunk-LF4VZWA6.js";import"./chunk-NYHJJLY3.js";import"./chunk-JA4L45CK.js";import"./chunk-WR2F4ZGV.js";import"./chunk-TJOE674V.js";import"./chunk-SOSFJNIH.js";import"./chunk-Y7SWK627.js";import"./chunk-HGVOPSO6.js";import"./chunk-4ADGFKRA.js";var i=(r,t)=>o(r,t);export{i as fixMode};
