@@ -6,7 +6,12 @@ import { HttpError } from "./github-http.js";
 import type { RepoState } from "./github-state.js";
 import type { CommitOrigin } from "./github-types.js";
 
-/** Whether GitHub would sign a commit made so (signature verification for bots). */
+/**
+ * Whether GitHub would sign a commit made so: a GitHub App's commit made through the API with no
+ * author, committer or signature of its own is signed by GitHub and shown as verified ("Signature
+ * verification for bots", https://docs.github.com/en/authentication/managing-commit-signature-verification/about-commit-signature-verification#signature-verification-for-bots;
+ * the `verification` object of https://docs.github.com/en/rest/git/commits#create-a-commit).
+ */
 export function signedByGitHub(origin: CommitOrigin | undefined): boolean {
   return (
     origin !== undefined &&
@@ -29,7 +34,11 @@ export function branchMoved(repo: RepoState, branch: string, sha: string): void 
   }
 }
 
-/** Refuses an update of a protected branch the way GitHub does (before the ref moves). */
+/**
+ * Refuses an update of a protected branch the way GitHub does (before the ref moves): a required
+ * status check or a ruleset refuses a push that does not satisfy it
+ * (https://docs.github.com/en/repositories/configuring-branches-and-merges-in-your-repository/managing-protected-branches/about-protected-branches).
+ */
 export function checkProtection(repo: RepoState, ref: string): void {
   const branch = ref.startsWith("refs/heads/") ? ref.slice("refs/heads/".length) : undefined;
   const rule = branch === undefined ? undefined : repo.protectedBranches.get(branch);

@@ -1,6 +1,8 @@
 /**
  * Git data (refs, blobs, trees, commits) and the contents API: what a memory store on a branch
- * uses. Ref updates are compare-and-swap like GitHub's: not a fast forward -> 422 unless `force`.
+ * uses. A ref update without `force` must be a fast-forward, as GitHub documents for `force`
+ * (https://docs.github.com/en/rest/git/refs#update-a-reference): otherwise 422 "Update is not a fast
+ * forward". It is not a compare-and-swap: any descendant of the current head is taken.
  */
 import { branchMoved, checkProtection } from "./github-branch-rules.js";
 import type { GitIdentity, TreeChange } from "./github-git.js";
