@@ -160,7 +160,7 @@ async function replay(argv: string[]): Promise<number> {
   // The openai SDK loads only for replay: view and stats start without it.
   const { createOpenAIModel } = await import("../model/openai-model.js");
   const { ModelNegotiation } = await import("../model/negotiation.js");
-  const { readCliEnv } = await import("./bootstrap.js");
+  const { readCliEnv } = await import("./cli-run.js");
   const { Redactor } = await import("../redact/redactor.js");
   const env = readCliEnv();
   // The recorded requests were redacted when written; the key is masked in what is sent again too.

@@ -1,25 +1,16 @@
 // The one lifecycle of every command that keeps a run (`review`, `rlm`, `triage --log`), in the
 // order the action's `finish` keeps: the run's work; `run.failed` for an error, or `run.finished`
 // ending the journal; the files beside it (result.json, then the journal's page); what the command
-// prints; its exit status. A command gives its work (a mode with its ports, `localMode`) and its
-// local publisher; it repeats none of this.
+// prints; its exit status. A command gives its work (a mode with its ports, bootstrap.ts's
+// `localMode`) and its local publisher; it repeats none of this. It loads no model client: a
+// command that needs none (`triage --log`) keeps its run without one.
 import type { JournalEvent } from "../journal/events.js";
-import { runMode } from "../modes/index.js";
-import type { Outcome } from "../outcome/outcome.js";
-import type { Plan } from "../plan/plan.js";
 import { errorText } from "../util/error-text.js";
-import {
-  cliPorts,
-  startCliRun,
-  type CliPortOptions,
-  type CliRun,
-  type CliRunOptions,
-} from "./bootstrap.js";
+import { startCliRun, type CliRun, type CliRunOptions } from "./cli-run.js";
 import { CliExit, exitWith } from "./exit.js";
 import { printJson, printOut } from "./output.js";
 import type { StatusLine } from "./progress.js";
 import { keepRunFiles, type RunFiles } from "./run-files.js";
-import { unconfinedExit } from "./sandbox-flag.js";
 
 /** The fields of the `run.finished` event that ends the journal. */
 export type RunFinished = Omit<Extract<JournalEvent, { type: "run.finished" }>, "type">;
@@ -50,11 +41,6 @@ export interface LocalCommand<T> {
   publish(value: T, run: CliRun): LocalPublication;
 }
 
-/** A plan's mode, run with the CLI's ports: built here, once per run, for every command. */
-export function localMode(run: CliRun, plan: Plan, ports: CliPortOptions): Promise<Outcome> {
-  return runMode(cliPorts(run, ports), plan);
-}
-
 /**
  * Runs a command's work as a local run and returns its exit status. An error the work throws is
  * journaled (`run.failed`) and then ends the command: a REPL that could not confine itself with
@@ -68,6 +54,8 @@ export async function runLocal<T>(command: LocalCommand<T>): Promise<number> {
   } catch (error) {
     const ms = Date.now() - run.started;
     run.journal.emit({ type: "run.failed", phase: command.phase, error: errorText(error), ms });
+    // loaded only here: the REPL's confinement module brings the settings schema (zod) with it
+    const { unconfinedExit } = await import("./sandbox-flag.js");
     const unconfined = unconfinedExit(error);
     if (unconfined) return exitWith(unconfined);
     throw error;

@@ -1,5 +1,6 @@
 // The live status line of a long command: on a terminal only, on stderr, redrawn in place, with
 // the time elapsed. When stderr is not a terminal (a pipe, a file, CI) nothing is written.
+import { grouped } from "../util/grouped.js";
 import { plural } from "../util/plural.js";
 import type { JournalEvent } from "../journal/events.js";
 import { billedTokens } from "../model/usage.js";
@@ -72,7 +73,7 @@ export class ReviewProgress {
   line(): string {
     const parts = [`review: turn ${this.turn}`, plural(this.tools, "tool call")];
     if (this.batches > 0) parts.push(plural(this.batches, "batch", "batches"));
-    parts.push(`${this.tokens.toLocaleString("en-US")} tokens`);
+    parts.push(`${grouped(this.tokens)} tokens`);
     return parts.join(" · ");
   }
 }

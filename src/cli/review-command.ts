@@ -5,7 +5,8 @@ import { redactOutcomeText } from "../publish/redact-outcome.js";
 import { formatUsage } from "../markdown/usage-line.js";
 import { renderReviewBody } from "../review/publish-text.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliSettings, readCliEnv, requireModel, type CliRun } from "./bootstrap.js";
+import { cliSettings, localMode, requireModel } from "./bootstrap.js";
+import { readCliEnv, type CliRun } from "./cli-run.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, budgetInputs, parseBudget } from "./budget-flags.js";
 import { endOf, EXIT } from "./exit.js";
 import { checkUserFile, localMemory } from "./local-context.js";
@@ -16,7 +17,7 @@ import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "
 import { ReviewProgress, terminalStatus } from "./progress.js";
 import { snapshotLocalDiff } from "./snapshot.js";
 import { UsageError } from "./usage-error.js";
-import { localMode, runLocal, type LocalPublication } from "./local-run.js";
+import { runLocal, type LocalPublication } from "./local-run.js";
 import { scriptedField } from "./run-files.js";
 
 export const USAGE = `usage: rivumi review [--base REF] [--repo DIR] [--task TEXT] [--user-file F] [--model M]

@@ -4,7 +4,8 @@ import type { Outcome, StopReason } from "../outcome/outcome.js";
 import type { RlmPlan } from "../plan/plan.js";
 import { RLM_DEFAULTS } from "../rlm/options.js";
 import { parseCli, printedHelp, wholeNumber } from "./args.js";
-import { cliSettings, readCliEnv, requireModel, type CliRun } from "./bootstrap.js";
+import { cliSettings, localMode, requireModel } from "./bootstrap.js";
+import { readCliEnv, type CliRun } from "./cli-run.js";
 import { BUDGET_OPTIONS, BUDGET_USAGE, formatCost, parseBudget } from "./budget-flags.js";
 import { CliExit, endOf, EXIT } from "./exit.js";
 import { EFFORT_OPTIONS, EFFORT_USAGE, modelInputs } from "./model-flags.js";
@@ -13,7 +14,7 @@ import { SANDBOX_OPTION, SANDBOX_USAGE, sandboxInputs, warnIfUnconfined } from "
 import { terminalStatus } from "./progress.js";
 import { SpendMeter } from "./run-budget.js";
 import { UsageError } from "./usage-error.js";
-import { localMode, runLocal, type LocalPublication } from "./local-run.js";
+import { runLocal, type LocalPublication } from "./local-run.js";
 import { scriptedField } from "./run-files.js";
 
 export const USAGE = `usage: rivumi rlm --input FILE --question TEXT [--model M] [--child-model M]

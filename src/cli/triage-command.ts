@@ -6,7 +6,6 @@ import { interruption, onCancelSignals } from "./exit.js";
 import { openLogInput } from "./triage-input.js";
 import { UsageError } from "./usage-error.js";
 import { printJson, printOut } from "./output.js";
-import { formatHistory, readLocalHistory } from "./triage-history.js";
 import { publishTriage } from "./triage-journal.js";
 
 export const USAGE = `usage: rivumi triage --log FILE|- [--step NAME] [--max-bytes N] [--json]
@@ -52,6 +51,8 @@ export async function run(argv: string[]): Promise<number> {
   );
   if (values.history) {
     if (values.log) throw new UsageError(`--history and --log do not go together\n${USAGE}`);
+    // loaded here: the history's row schema (zod) is most of what a `--log` run would load
+    const { formatHistory, readLocalHistory } = await import("./triage-history.js");
     const history = await readLocalHistory({
       repo: resolve(values.repo ?? "."),
       branch: values.branch ?? "rivumi-memory",

@@ -4,7 +4,7 @@
 import { basename, resolve } from "node:path";
 import { noUsage } from "../model/usage.js";
 import type { TriageResult } from "../triage/index.js";
-import type { CliRun } from "./bootstrap.js";
+import type { CliRun } from "./cli-run.js";
 import { runLocal } from "./local-run.js";
 
 /**

@@ -9,6 +9,7 @@ import { scanLog } from "./log-lines.js";
 import type { StepRecord } from "./steps.js";
 import { failureSignature } from "./signature.js";
 import type { TriageOptions, TriageResult } from "./types.js";
+import { grouped } from "../util/grouped.js";
 
 export type * from "./types.js";
 export { diffLogs, type LogDiff, type LogDiffOptions } from "./log-diff.js";
@@ -55,7 +56,7 @@ export const QUOTE_MAX_CHARS = 2000;
 /** A candidate's line as shown: whole, unless it is over `QUOTE_MAX_CHARS`. */
 export function quotedLine(line: string): string {
   if (line.length <= QUOTE_MAX_CHARS) return line;
-  return `${line.slice(0, QUOTE_MAX_CHARS)}… [line cut at ${QUOTE_MAX_CHARS.toLocaleString("en-US")} characters]`;
+  return `${line.slice(0, QUOTE_MAX_CHARS)}… [line cut at ${grouped(QUOTE_MAX_CHARS)} characters]`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // How a journal value becomes page text: invisible characters shown, every value bounded, and the
 // page as a whole bounded too, with a count of what was cut.
+import { grouped } from "../util/grouped.js";
 import { revealInvisible } from "../util/invisible.js";
 
 /** Characters of one value shown in a row or a cell. */
@@ -83,7 +84,7 @@ export class TextBudget {
 }
 
 /** 12,345 */
-export const count = (n: number): string => Math.round(n).toLocaleString("en-US");
+export const count = (n: number): string => grouped(Math.round(n));
 
 /** 850 ms, 12.3 s, 4 min 05 s */
 export function duration(ms: number): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { modelConfigured, noModelMessage, safeUrl } from "../../src/config/endpoint.js";
-import { cliSettings, readCliEnv, requireModel } from "../../src/cli/bootstrap.js";
+import { cliSettings, requireModel } from "../../src/cli/bootstrap.js";
+import { readCliEnv } from "../../src/cli/cli-run.js";
 import { UsageError } from "../../src/cli/usage-error.js";
 
 describe("whether a run has a model", () => {

@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{g as t}from"./chunk-K7UUJDDU.js";import{writeFileSync as p}from"node:fs";async function g(e,o){let[{readJournal:i,readResultBeside:a},{buildPage:s},{renderPage:n},{readRequestsBeside:m}]=await Promise.all([import("./read-BKLJTM5Z.js"),import("./run-model-CL7CV4DR.js"),import("./html-GJXGOFKF.js"),import("./requests-A5MZGWGO.js")]),c=await i(e),d=n(s(c,{result:a(e),requests:await m(e),generator:`rivumi ${t}`})),r=e.replace(/\.jsonl$/,"")+".html";return p(r,o.redact(d)),r}export{g as a};

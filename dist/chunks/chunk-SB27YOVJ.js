@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{a as t}from"./chunk-2QSSA2FW.js";import{writeFileSync as p}from"node:fs";async function g(e,o){let[{readJournal:i,readResultBeside:a},{buildPage:s},{renderPage:n},{readRequestsBeside:m}]=await Promise.all([import("./read-LINVMEGX.js"),import("./run-model-2FJQ3AHK.js"),import("./html-GJXGOFKF.js"),import("./requests-YFF7MYQ3.js")]),c=await i(e),d=n(s(c,{result:a(e),requests:await m(e),generator:`rivumi ${t}`})),r=e.replace(/\.jsonl$/,"")+".html";return p(r,o.redact(d)),r}export{g as a};

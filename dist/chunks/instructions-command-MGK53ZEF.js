@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a,b,c,d,e}from"./chunk-7SDOFQYQ.js";import"./chunk-F54LGBUH.js";import"./chunk-YDBZTI56.js";import"./chunk-LJEYQ77S.js";import"./chunk-WYAEEAP3.js";import"./chunk-Y57WH7SP.js";import"./chunk-YXQKUM2T.js";import"./chunk-GNFTEX7A.js";import"./chunk-5F7Y4K22.js";import"./chunk-CIEHQ672.js";import"./chunk-RUCWS3NG.js";import"./chunk-2ZY45A6D.js";import"./chunk-HBMZWPJY.js";import"./chunk-6QSKGHOY.js";import"./chunk-BWHCFCAH.js";import"./chunk-SOSFJNIH.js";import"./chunk-4ADGFKRA.js";export{a as USAGE,b as WHERE_OPTIONS,c as layeringFlag,d as repoAndDirs,e as run};

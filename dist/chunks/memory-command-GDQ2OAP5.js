@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{e as X}from"./chunk-AHJS4M52.js";import{a as j}from"./chunk-GJNW2WVU.js";import{a as T,c as P}from"./chunk-BGIHYUWS.js";import{a as N}from"./chunk-RSWIW3KT.js";import"./chunk-LLYHVAIQ.js";import{b as O}from"./chunk-5H42CHG2.js";import{a as i}from"./chunk-6CPL2PRN.js";import{a as x,b as S,c as D}from"./chunk-6YGEOP5A.js";import{d as A}from"./chunk-WADJMELL.js";import{a as g,b as h,c as U,d as k,j as F,l as E,m as w,n as $,q as L,s as Y}from"./chunk-6UYEOSXC.js";import"./chunk-DKGSHLLS.js";import"./chunk-Y7SWK627.js";import"./chunk-SOSFJNIH.js";import"./chunk-BWHCFCAH.js";import"./chunk-4ADGFKRA.js";import{homedir as B,userInfo as W}from"node:os";import{basename as Z,isAbsolute as K,join as J}from"node:path";var f=`usage: rivumi memory add --type TYPE --text TEXT [--dir DIR] [--user U] [--project P] [--store FILE]
+       rivumi memory list [--user U] [--project P] [--store FILE] [--json]
+       rivumi memory forget ID [--store FILE]
+
+Explicit memory in a local JSONL file (the action keeps the same rows on a branch).
+TYPE: ${g.join(", ")} (short: pref, fact, project-pref).
+--dir scopes a project entry to files under DIR (relative to the repository root, e.g. src/api),
+as a /remember written in a review thread is scoped to its file's directory.
+list prints what would be given to the model: your preferences plus the project's facts and
+preferences, the latest 20, oldest first (an entry for a directory only to prompts about files
+under it, shown as [TYPE in DIR/]); --json prints {"entries":[...],"skipped":N}.
+Defaults: --store $RIVUMI_MEMORY_FILE, else $XDG_DATA_HOME/rivumi/memory.jsonl
+(~/.local/share/rivumi/memory.jsonl); --user $USER; --project the origin remote's owner/repo,
+else the repository folder name.`,C=20;async function ye(r){return Q(r,{env:process.env,cwd:process.cwd(),stdout:e=>(e.startsWith("{")?S:x)(e)})}async function Q(r,e){let[t,...p]=r;if(t==="help"||T(r))return e.stdout(`${f}
+`),0;if(t===void 0)return D(`rivumi: a subcommand is required: add, list or forget
+`),2;let c={add:["type","text","dir","user","project","store"],list:["user","project","store","json"],forget:["store"]},l=c[t];if(!l){let o=["delete","remove","rm"].includes(t)?" (to remove an entry: forget ID)":"",a=o?"":O(t,Object.keys(c),"rivumi memory ");throw new i(`unknown memory command '${t}'${a}; use add, list or forget${o}`)}let{values:s,positionals:G}=P({args:p,options:{type:{type:"string"},text:{type:"string"},dir:{type:"string"},user:{type:"string"},project:{type:"string"},store:{type:"string"},json:{type:"boolean",default:!1}},allowPositionals:t==="forget"},f,`rivumi memory ${t}`),I=Object.keys(s).filter(o=>!l.includes(o)&&o!=="json");if(I.length>0||t!=="list"&&s.json)throw new i(`'memory ${t}' does not take --${[...I,"json"][0]}
+${f}`);let z=X(s.store!==void 0?"--store":"the store ($RIVUMI_MEMORY_FILE or the default)",s.store??ee(e.env),{create:t!=="list"}),d=N(z),v=()=>(e.now??(()=>new Date))().toISOString();if(t==="add"){let o=F(s.type??"");if(!o)throw new i(`--type must be one of ${g.join(", ")}
+${f}`);let a=(s.text??"").trim();if(a==="")throw new i(`--text must not be empty
+${f}`);if([...a].length>h)throw new i(`--text is longer than ${h} characters`);let n=s.dir?.replace(/^(\.\/)+/,"").replace(/\/+$/,"");if(n!==void 0&&(!k(n)||n.length>U))throw new i("--dir must be a directory relative to the repository root, such as src/api, without '..'");if(n!==void 0&&o==="user-preference")throw new i("--dir scopes a project entry; a user-preference holds everywhere");let u={v:1,id:E(),type:o,text:a,user:s.user??M(e.env),project:s.project??await H(e.cwd),...n!==void 0?{dir:n}:{},created_at:v()};return await d.append(u),e.stdout(`${w(u)}
+`),0}if(t==="list"){let o=s.user??M(e.env),a=s.project??await H(e.cwd),n=$(await d.read()),u=L(n.rows,{user:o,project:a,limit:C});if(s.json){let y=u.map(q=>JSON.parse(w(q)));return e.stdout(`${JSON.stringify({entries:y,skipped:n.skipped})}
+`),0}for(let y of u)e.stdout(`${y.id}  ${Y(y)}
+`);return e.stdout(`${j(u.length,"entry","entries")} for ${o} in ${a} (latest ${C}); ${j(n.rows.length,"row")} read, ${n.skipped} skipped; store ${d.source}
+`),0}let[m,...V]=G;if(!m||V.length>0)throw new i(`'memory forget' takes one ID
+${f}`);let{rows:R}=$(await d.read()),_=R.find(o=>o.id===m);if(!_||_.type==="forget")throw new i(`no memory entry ${m} in ${d.source}`);if(R.some(o=>o.type==="forget"&&o.target===m))return e.stdout(`${m} was already forgotten
+`),0;let b={v:1,id:E(),type:"forget",target:m,user:M(e.env),created_at:v()};return await d.append(b),e.stdout(`${w(b)}
+`),0}function ee(r){if(r.RIVUMI_MEMORY_FILE)return r.RIVUMI_MEMORY_FILE;let e=r.XDG_DATA_HOME&&K(r.XDG_DATA_HOME)?r.XDG_DATA_HOME:J(r.HOME||B(),".local","share");return J(e,"rivumi","memory.jsonl")}function M(r){let e=r.USER||W().username;if(!e)throw new i("cannot tell who you are: set $USER or pass --user");return e}function te(r){let e=r.trim(),t;if(/^[a-z][a-z0-9+.-]*:\/\//i.test(e)){if(/^file:/i.test(e))return;try{t=new URL(e).pathname}catch{return}}else/^[^/\s:]+:(?!\/\/)/.test(e)&&!/^[A-Za-z]:[\\/]/.test(e)&&(t=e.slice(e.indexOf(":")+1));let p=(t??"").replace(/\.git\/?$|\/+$/g,"").split("/").filter(Boolean).map(c=>decodeURIComponent(c));return p.length>=2?p.join("/"):void 0}async function H(r){let e=(...l)=>A("git",l,{cwd:r,reject:!1}),t=await e("remote","get-url","origin"),p=t.exitCode===0?te(String(t.stdout)):void 0;if(p)return p;let c=await e("rev-parse","--show-toplevel");return Z(c.exitCode===0?String(c.stdout).trim():r)}export{f as USAGE,H as defaultProject,ee as defaultStorePath,te as projectFromRemote,ye as run,Q as runMemory};
