@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ModelGuard } from "../../src/model/guard.js";
+import { MAY_HIDE, ModelGuard } from "../../src/model/guard.js";
+import { revealInvisible } from "../../src/util/invisible.js";
 
 describe("ModelGuard", () => {
   it("redacts a text resent by a conversation once, and masks it every time", () => {
@@ -26,5 +27,26 @@ describe("ModelGuard", () => {
     expect(calls).toBe(7);
     expect(guard.text(batch(0)).startsWith("0 *** x")).toBe(true);
     expect(calls).toBe(7); // kept again: the cache was cleared to make room for it
+  });
+
+  it("skips the Unicode pass only for texts it could not change", () => {
+    // Every UTF-16 code unit the quick test lets through, in every position a reveal depends
+    // on (alone, between letters, before and after a newline and a pictograph), is left as it is.
+    const passed: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (MAY_HIDE.test(ch)) continue;
+      passed.push(ch);
+      for (const text of [ch, `a${ch}b`, `\n${ch}\n`, `😀${ch}😀`, `${ch}${ch}`])
+        expect(revealInvisible(text).text).toBe(text);
+    }
+    // Tab, newline and the printable Latin-1 characters but the soft hyphen: nothing else.
+    expect(passed.length).toBe(2 + 95 + 95);
+    // What it stops on still goes through the full pass, as before.
+    const guard = new ModelGuard(undefined);
+    for (const hidden of ["\r", "\u00ad", "\u0085", "\u200b", "\u202e", "\u{e0041}", "\ufe0f"])
+      expect(guard.text(`x${hidden}y`)).toBe(revealInvisible(`x${hidden}y`).text);
+    expect(guard.text("a\u202eb")).toBe("a⟦U+202E⟧b");
+    expect(guard.text("a\r\nb")).toBe("a\r\nb");
   });
 });
