@@ -98,11 +98,14 @@ class _Input:
         self.bytes, self.chars, self.lines = array("q"), array("q"), array("q")
         self.ascii, self.alphabet, self.invalid = bytearray(), set(), False
         self.full, self.cached, self.cached_raw = None, (-1, ""), (-1, b"")
-        sha, s, c, nl = hashlib.sha256(), 0, 0, 0
+        # The hash runs on another core meanwhile: hashlib lets go of the GIL while it hashes.
+        digest = []
+        hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(self.map).hexdigest()))
+        hasher.start()
+        s, c, nl = 0, 0, 0
         while s < size:
             e = self._boundary(min(s + BLOCK, size))
             raw = self.map[s:e]
-            sha.update(raw)
             self._mark(s, c, nl)
             nl += raw.count(b"\n")
             self.ascii.append(raw.isascii())
@@ -120,7 +123,8 @@ class _Input:
                     self.alphabet.update(ch for ch in set(text) if ch >= "\x80")
             s = e
         self._mark(s, c, nl)
-        self.n, self.newlines, self.digest = c, nl, sha.hexdigest()
+        hasher.join()
+        self.n, self.newlines, self.digest = c, nl, digest[0]
 
     def _mark(self, byte, char, line):
         self.bytes.append(byte)
