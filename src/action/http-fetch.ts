@@ -2,9 +2,15 @@
 // Node's `fetch` (undici) costs the start-up about 25 ms of main-thread compiling and WebAssembly at
 // its first request, and a few ms more per request than `http.request`; a review's first model
 // request comes after four GitHub requests, all on the critical path (#28).
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from "node:http";
-import { request as httpsRequest } from "node:https";
+import type { IncomingMessage, RequestOptions } from "node:http";
+import { createRequire } from "node:module";
 import { brotliDecompress, gunzip, inflate } from "node:zlib";
+
+// Required, not imported: importing `node:http` as an ES module reads every export, and its lazy
+// WebSocket exports load all of undici (40 ms), even for a run that makes no request.
+const require = createRequire(import.meta.url);
+const { request: httpRequest } = require("node:http") as typeof import("node:http");
+const { request: httpsRequest } = require("node:https") as typeof import("node:https");
 
 /** As many redirects as `fetch` follows. */
 const MAX_REDIRECTS = 20;
