@@ -2,7 +2,7 @@
 // Node's `fetch` (undici) costs the start-up about 25 ms of main-thread compiling and WebAssembly at
 // its first request, and a few ms more per request than `http.request`; a review's first model
 // request comes after four GitHub requests, all on the critical path (#28).
-import type { IncomingMessage, RequestOptions } from "node:http";
+import type { ClientRequest, IncomingMessage, RequestOptions } from "node:http";
 import { createRequire } from "node:module";
 import { brotliDecompress, gunzip, inflate } from "node:zlib";
 
@@ -10,7 +10,18 @@ import { brotliDecompress, gunzip, inflate } from "node:zlib";
 // WebSocket exports load all of undici (40 ms), even for a run that makes no request.
 const require = createRequire(import.meta.url);
 const { request: httpRequest } = require("node:http") as typeof import("node:http");
-const { request: httpsRequest } = require("node:https") as typeof import("node:https");
+/** Loaded at the first https request: TLS is not needed before then, nor on loopback. */
+let https: typeof import("node:https") | undefined;
+
+function open(
+  url: URL,
+  options: RequestOptions,
+  onAnswer: (message: IncomingMessage) => void,
+): ClientRequest {
+  if (url.protocol !== "https:") return httpRequest(url, options, onAnswer);
+  https ??= require("node:https") as typeof import("node:https");
+  return https.request(url, options, onAnswer);
+}
 
 /** As many redirects as `fetch` follows. */
 const MAX_REDIRECTS = 20;
@@ -122,22 +133,18 @@ function exchange(
       req.destroy();
       reject(reasonOf(signal!));
     };
-    const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(
-      url,
-      options,
-      (message) => {
-        signal?.removeEventListener("abort", onAbort);
-        const h = new Headers();
-        const raw = message.rawHeaders;
-        for (let i = 0; i + 1 < raw.length; i += 2) h.append(raw[i]!, raw[i + 1]!);
-        resolve({
-          status: message.statusCode ?? 0,
-          statusText: message.statusMessage ?? "",
-          headers: h,
-          message,
-        });
-      },
-    );
+    const req = open(url, options, (message) => {
+      signal?.removeEventListener("abort", onAbort);
+      const h = new Headers();
+      const raw = message.rawHeaders;
+      for (let i = 0; i + 1 < raw.length; i += 2) h.append(raw[i]!, raw[i + 1]!);
+      resolve({
+        status: message.statusCode ?? 0,
+        statusText: message.statusMessage ?? "",
+        headers: h,
+        message,
+      });
+    });
     signal?.addEventListener("abort", onAbort, { once: true });
     req.on("error", (error) => {
       signal?.removeEventListener("abort", onAbort);
