@@ -9,6 +9,7 @@ import { negotiationFor } from "../model/negotiation.js";
 import type { ModePorts } from "../modes/ports.js";
 import { Publisher } from "../publish/publisher.js";
 import { FEATURE_TEXTS } from "./feature-texts.js";
+import { httpFetch } from "./http-fetch.js";
 import { publishReview } from "../review/publish.js";
 import { stickyKey } from "../publish/sticky-comment.js";
 import type { RunnerEnv } from "../runner-env.js";
@@ -68,6 +69,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
     token: settings.githubToken,
     baseUrl: runner.apiUrl,
     waitScale: runner.githubWaitScale,
+    fetch: httpFetch,
     onRateLimit: (secs, route) => run.say(`GitHub rate limit on ${route}; waiting ${secs} s`),
   });
   const github = createGitHubPort(octokit, trigger.repo);
@@ -133,6 +135,7 @@ export async function actionPorts(run: ActionRun): Promise<ActionPorts> {
         model: name ?? settings.model,
         redact: run.redact,
         negotiation,
+        fetch: httpFetch,
       });
     },
     outputCap: negotiation.outputCap,

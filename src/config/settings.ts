@@ -233,7 +233,9 @@ const SECRET_INPUTS = new Set(["github-token", "api-key", "memory-token"]);
 /** Parses every input once into a frozen Settings object, or throws a SettingsError. */
 export function parseSettings(read: InputReader): Settings {
   const raw = Object.fromEntries(INPUT_NAMES.map((name) => [name, read(name)]));
-  const parsed = schema.safeParse(raw);
+  // Parsed once per run: zod's compiled fast path (a `new Function` per object schema) costs the
+  // start-up more than it could ever save here.
+  const parsed = schema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "?");

@@ -37,6 +37,8 @@ export interface OctokitOptions {
   onRateLimit?: (seconds: number, route: string) => void;
   /** See REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
+  /** The HTTP transport; the platform's `fetch` by default. */
+  fetch?: typeof fetch;
   /**
    * Multiplies every wait of GitHub's etiquette (PACING_MS, and the pause a rate limit asks for):
    * 1, the default, waits as GitHub asks. Tests against the loopback GitHub turn it down.
@@ -56,11 +58,11 @@ const optionsOf = new WeakMap<Octokit, OctokitOptions>();
  * answers, and a request without a limit would then hold the run past every deadline. A timeout
  * is retried as a server error is; a caller's abort (publishing out of time) is not.
  */
-function fetchWithTimeout(timeoutMs: number): typeof fetch {
+function fetchWithTimeout(timeoutMs: number, base: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
     const limit = AbortSignal.timeout(timeoutMs);
     const signal = init?.signal ? AbortSignal.any([init.signal, limit]) : limit;
-    return fetch(input, { ...init, signal });
+    return base(input, { ...init, signal });
   };
 }
 
@@ -95,7 +97,7 @@ export function createOctokit(opts: OctokitOptions): RivumiOctokit {
     auth: opts.token,
     baseUrl: opts.baseUrl,
     userAgent: "rivumi",
-    request: { fetch: fetchWithTimeout(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) },
+    request: { fetch: fetchWithTimeout(opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS, opts.fetch) },
     retry: { retryAfterBaseValue: PACING_MS.retryBase * scale },
   };
   const client = new RivumiOctokit({

@@ -4,7 +4,7 @@
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
+import * as z from "zod";
 import type { ContextMemory } from "../context/session-context.js";
 import type { WorkflowRunInfo } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";

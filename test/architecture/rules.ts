@@ -252,7 +252,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
       "config context fix github journal model modes outcome publish redact review run-facts.ts runner-env.ts triage trigger util workspace",
     ),
     packages: ["@actions/core"],
-    node: ["node:path"],
+    node: ["node:http", "node:https", "node:module", "node:path", "node:zlib"],
   },
   demo: {
     rank: 14,
