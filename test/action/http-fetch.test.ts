@@ -1,4 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpFetch } from "../../src/action/http-fetch.js";
@@ -116,5 +121,60 @@ describe("httpFetch", () => {
     const res = await httpFetch(`${base}/manual`, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/landed");
+  });
+});
+
+describe("httpFetch over TLS", () => {
+  it("checks the server's certificate as fetch does: a self-signed one is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "rivumi-tls-"));
+    try {
+      execFileSync(
+        "openssl",
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "rsa:2048",
+          "-nodes",
+          "-days",
+          "1",
+          "-subj",
+          "/CN=127.0.0.1",
+          "-keyout",
+          join(dir, "key.pem"),
+          "-out",
+          join(dir, "cert.pem"),
+        ],
+        { stdio: "ignore" },
+      );
+      const tls = createHttpsServer(
+        { key: readFileSync(join(dir, "key.pem")), cert: readFileSync(join(dir, "cert.pem")) },
+        (_req, res) => res.end("secret"),
+      );
+      await new Promise<void>((resolve) => tls.listen(0, "127.0.0.1", resolve));
+      try {
+        const address = tls.address();
+        const url = `https://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/`;
+        const ours = await httpFetch(url).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        const theirs = await fetch(url).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(theirs).toBeInstanceOf(TypeError);
+        expect(ours).toBeInstanceOf(TypeError);
+        expect((ours as TypeError).message).toBe("fetch failed");
+        expect(((ours as TypeError).cause as { code?: string }).code).toBe(
+          "DEPTH_ZERO_SELF_SIGNED_CERT",
+        );
+      } finally {
+        tls.closeAllConnections();
+        await new Promise<void>((resolve) => tls.close(() => resolve()));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

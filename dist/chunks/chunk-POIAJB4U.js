@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{randomBytes as g}from"node:crypto";function F(){return g(16).toString("base64url")}var p=/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,a=/^[A-Za-z0-9_-]{16,}$/,f="[fence id removed]";function N(t,n,e){if(!p.test(t))throw new Error(`fence label must be kebab-case: ${JSON.stringify(t)}`);if(!a.test(e))throw new Error("fence nonce must be 16+ characters of [A-Za-z0-9_-]");let s=`untrusted-${t}`,r=n.replace(new RegExp(e,"gi"),f),c=$.test(r)?r.replace(d(t),u=>`&lt;${u.slice(1)}`):r;return`<${s} id="${e}">
+${c}
+</${s} id="${e}">`}var i=String.raw`[\s\p{Cf}\p{Mn}\p{Me}]*`,E=String.raw`[\s\p{Cf}\p{Mn}\p{Me}\p{Pd}_\u2212]*`,o=new Map,$=/[<\uFF1C\uFE64]/;function d(t){let n=o.get(t);if(!n){let e=s=>s.split("-").map(r=>[...r].join(i)).join(E);n=new RegExp(`[<\\uFF1C\\uFE64]${i}(?:[/\\uFF0F\\u2044\\u2215]${i})?(?:${e("untrusted")}|${e(t)})`,"giu"),o.set(t,n)}return n}export{F as a,N as b};
