@@ -1,12 +1,16 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpFetch } from "../../src/action/http-fetch.js";
+import { actionNode, ROOT } from "../support/action-run.js";
+
+const execFileAsync = promisify(execFile);
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
@@ -175,6 +179,40 @@ describe("httpFetch over TLS", () => {
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("httpFetch behind a proxy", () => {
+  it("goes through HTTP_PROXY when the job sets NODE_USE_ENV_PROXY, as the README says", async () => {
+    const seen: string[] = [];
+    const proxy = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.end("through the proxy");
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = proxy.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      const script = `import { httpFetch } from ${JSON.stringify(new URL("../../src/action/http-fetch.ts", import.meta.url).href)};
+const res = await httpFetch("http://localhost:9/repos/acme/widgets");
+process.stdout.write(await res.text());`;
+      const { stdout } = await execFileAsync(
+        actionNode(),
+        ["--import", "tsx", "--input-type=module", "-e", script],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? "",
+            NODE_USE_ENV_PROXY: "1",
+            HTTP_PROXY: `http://127.0.0.1:${port}`,
+          },
+        },
+      );
+      expect(stdout).toBe("through the proxy");
+      expect(seen).toEqual(["GET http://localhost:9/repos/acme/widgets"]);
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
   });
 });
