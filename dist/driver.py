@@ -80,8 +80,9 @@ def _receive():
 
 
 # The input stays on disk, mapped, and is decoded only where a helper looks: loading it reads it
-# once in blocks of 64 KiB (hash, newlines, characters) and keeps, per block, where it starts in
-# bytes, characters and lines. `_context` is decoded whole the first time a cell names it.
+# once in blocks of 64 KiB (characters; the hash on another thread, the newlines counted by the
+# host) and keeps, per block, where it starts in bytes, characters and lines. `_context` is decoded
+# whole the first time a cell names it.
 BLOCK = 1 << 16
 _ASCII = bytes(range(0x80))
 
@@ -101,13 +102,18 @@ class _Input:
         # The hash runs on another core meanwhile: hashlib lets go of the GIL while it hashes.
         digest = []
         hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(self.map).hexdigest()))
-        hasher.start()
-        s, c, nl = 0, 0, 0
+        try:
+            hasher.start()
+        except RuntimeError:  # no thread to be had (a process limit): hash here
+            hasher = None
+        # Blocks end on a grid of BLOCK bytes, moved back to where a character starts.
+        s, c, k = 0, 0, 0
         while s < size:
-            e = self._boundary(min(s + BLOCK, size))
+            k += 1
+            e = self._boundary(min(k * BLOCK, size))
             raw = self.map[s:e]
-            self._mark(s, c, nl)
-            nl += raw.count(b"\n")
+            self.bytes.append(s)
+            self.chars.append(c)
             self.ascii.append(raw.isascii())
             if self.ascii[-1]:
                 c += e - s
@@ -122,14 +128,35 @@ class _Input:
                     c += len(text)
                     self.alphabet.update(ch for ch in set(text) if ch >= "\x80")
             s = e
-        self._mark(s, c, nl)
-        hasher.join()
-        self.n, self.newlines, self.digest = c, nl, digest[0]
+        self.bytes.append(s)
+        self.chars.append(c)
+        self._count_lines(k)
+        if hasher is None:
+            digest.append(hashlib.sha256(self.map).hexdigest())
+        else:
+            hasher.join()
+        self.n, self.digest = c, digest[0]
 
-    def _mark(self, byte, char, line):
-        self.bytes.append(byte)
-        self.chars.append(char)
-        self.lines.append(line)
+    def _count_lines(self, blocks):
+        """Lines before each block. The host counts the newlines of each BLOCK of the file's grid while
+        this process starts and loads (on another core, and faster than CPython counts them) and sends
+        the counts; a block here ends up to 3 bytes before its grid line, so the newlines in those bytes
+        move to the next block. Counted here when the host sends none."""
+        message = _receive() if CFG.get("newlines") else {}
+        grid = message.get("counts") if message.get("op") == "newlines" and message.get("block") == BLOCK else None
+        if not isinstance(grid, list) or len(grid) != blocks:
+            grid = None
+        nl = 0
+        for k in range(blocks):
+            s, e = self.bytes[k], self.bytes[k + 1]
+            self.lines.append(nl)
+            if grid is None:
+                nl += self.map[s:e].count(b"\n")
+            else:
+                nl += grid[k] - self.map[e:min((k + 1) * BLOCK, self.size)].count(b"\n")
+                nl += self.map[s:k * BLOCK].count(b"\n")
+        self.lines.append(nl)
+        self.newlines = nl
 
     def _boundary(self, e):
         """`e`, or up to 3 bytes before it, where a character starts (UTF-8 continuation bytes never

@@ -18,6 +18,7 @@ import {
   type Confinement,
   type RlmSandbox,
 } from "./confinement.js";
+import { INPUT_BLOCK, newlinesPerBlock } from "./newlines.js";
 import { resolvePython, RlmSetupError, type PythonRuntime } from "./python.js";
 import { ReplProcess, type DriverConfig, type ProcessPlan } from "./repl-process.js";
 import { Watchdog } from "./watchdog.js";
@@ -71,6 +72,8 @@ export class ReplHost {
   /** What the driver's confinement did, as it reported before running any model code. */
   confinement!: Confinement;
   private readonly identityText: string;
+  /** The input's newlines per block, counted once, for every process that loads it. */
+  private newlines: Promise<number[] | null> | undefined;
 
   private constructor(
     private readonly opts: ReplHostOptions,
@@ -135,6 +138,9 @@ export class ReplHost {
       (line) => this.onLine(proc, line, onReady),
       () => this.onFlood(proc),
     );
+    // Counted here while Python starts and loads; null (an unreadable copy) lets the driver count.
+    this.newlines ??= newlinesPerBlock(this.sandbox.input).catch(() => null);
+    void this.newlines.then((counts) => proc.send({ op: "newlines", block: INPUT_BLOCK, counts }));
     const ms = this.opts.startTimeoutMs ?? 60_000;
     const started = await Promise.race([
       ready,

@@ -58,6 +58,8 @@ export class ReplProcess {
       capture_chars: plan.driver.captureChars,
       work: sandbox.work,
       sandbox: plan.driver.sandbox,
+      // the host sends the input's newline counts before the driver reports ready (newlines.ts)
+      newlines: true,
       ...(plan.driver.simulateUnconfined
         ? { simulate_unconfined: plan.driver.simulateUnconfined }
         : {}),

@@ -113,3 +113,52 @@ describe.each([
     expect(fast).toBeGreaterThanOrEqual(invalid ? 6 : 12);
   });
 });
+
+// The host counts newlines per 64 KiB of the file and the driver's blocks end up to 3 bytes before
+// each 64 KiB line, where a character starts: a newline in those bytes belongs to the next block.
+// Here every grid line has, just before it, a newline followed by stray continuation bytes (or a
+// character split across it), at each distance the driver can move back.
+describe("line numbers where the driver's blocks and the host's count part ways", () => {
+  const BLOCK = 1 << 16;
+  const tails = [
+    [0x0a, 0x80, 0x80, 0x80], // a newline, then three continuation bytes: the block ends before it
+    [0x0a, 0x80, 0x80],
+    [0x0a, 0x80],
+    [0xe2, 0x9c, 0x93], // ✓ split across the line
+    [0x0a], // a newline right before the line
+  ];
+  function crafted(): Buffer {
+    const out = Buffer.alloc(BLOCK * 12, "line of text\n");
+    for (let k = 1; k < 12; k++) {
+      const tail = tails[k % tails.length]!;
+      // the tail ends 0–2 bytes past the grid line
+      const start = k * BLOCK - tail.length + (k % 3);
+      Buffer.from(tail).copy(out, start);
+    }
+    return out;
+  }
+  let host: ReplHost;
+  const dir = mkdtempSync(join(tmpdir(), "rivumi-lazy-grid-"));
+  beforeAll(async () => {
+    const path = join(dir, "input.log");
+    writeFileSync(path, crafted());
+    host = await ReplHost.start({
+      input: { path },
+      onChild: () => Promise.resolve({ ok: false, error: "none" }),
+      status: () => ({ child_calls: 0, budget_left: { child_calls: 0, tokens: 0 } }),
+    });
+  });
+  afterAll(async () => {
+    await host?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("gives every helper the line numbers of the decoded str", async () => {
+    const { mismatches } = await check(host);
+    expect(mismatches).toEqual([]);
+    const r = await host.exec(
+      `_d = search.__globals__["_DATA"]\nprint(all(_d.lines[k] == _d.map[:_d.bytes[k]].count(b"\\n") for k in range(len(_d.bytes))), len(_d.bytes))`,
+    );
+    expect(r.stdout.trim()).toBe("True 13");
+  });
+});
