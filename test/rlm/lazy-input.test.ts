@@ -87,15 +87,13 @@ async function check(host: ReplHost): Promise<{ mismatches: string[]; fast: numb
   return { mismatches: JSON.parse(r.stdout) as string[], fast };
 }
 
-describe.each([
-  ["valid UTF-8", false],
-  ["with invalid bytes", true],
-])("helpers on a lazily decoded input, %s", (_name, invalid) => {
-  let host: ReplHost;
+/** A REPL on a file holding `data()`, started before the block's tests and closed after them. */
+function replOn(data: () => Buffer): () => ReplHost {
+  let host: ReplHost | undefined;
   const dir = mkdtempSync(join(tmpdir(), "rivumi-lazy-input-"));
   beforeAll(async () => {
     const path = join(dir, "input.log");
-    writeFileSync(path, input(invalid));
+    writeFileSync(path, data());
     host = await ReplHost.start({
       input: { path },
       onChild: () => Promise.resolve({ ok: false, error: "none" }),
@@ -106,9 +104,17 @@ describe.each([
     await host?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+  return () => host!;
+}
+
+describe.each([
+  ["valid UTF-8", false],
+  ["with invalid bytes", true],
+])("helpers on a lazily decoded input, %s", (_name, invalid) => {
+  const host = replOn(() => input(invalid));
 
   it("answer as they would on the decoded str, most searches on the bytes", async () => {
-    const { mismatches, fast } = await check(host);
+    const { mismatches, fast } = await check(host());
     expect(mismatches).toEqual([]);
     expect(fast).toBeGreaterThanOrEqual(invalid ? 6 : 12);
   });
@@ -137,26 +143,12 @@ describe("line numbers where the driver's blocks and the host's count part ways"
     }
     return out;
   }
-  let host: ReplHost;
-  const dir = mkdtempSync(join(tmpdir(), "rivumi-lazy-grid-"));
-  beforeAll(async () => {
-    const path = join(dir, "input.log");
-    writeFileSync(path, crafted());
-    host = await ReplHost.start({
-      input: { path },
-      onChild: () => Promise.resolve({ ok: false, error: "none" }),
-      status: () => ({ child_calls: 0, budget_left: { child_calls: 0, tokens: 0 } }),
-    });
-  });
-  afterAll(async () => {
-    await host?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const host = replOn(crafted);
 
   it("gives every helper the line numbers of the decoded str", async () => {
-    const { mismatches } = await check(host);
+    const { mismatches } = await check(host());
     expect(mismatches).toEqual([]);
-    const r = await host.exec(
+    const r = await host().exec(
       `_d = search.__globals__["_DATA"]\nprint(all(_d.lines[k] == _d.map[:_d.bytes[k]].count(b"\\n") for k in range(len(_d.bytes))), len(_d.bytes))`,
     );
     expect(r.stdout.trim()).toBe("True 13");
