@@ -22,6 +22,7 @@ import type { CoverageSummary, Progress } from "../outcome/outcome.js";
 import type { HunkIndex } from "../workspace/hunk-index.js";
 import type { ReviewScope } from "./scope.js";
 import type { ReviewPorts, OpenWorkspace } from "./ports.js";
+import { grouped } from "../util/grouped.js";
 
 /** Characters of hunk text in one child request: about 20,000 tokens with the prompt around it. */
 export const CHILD_BATCH_CHARS = 60_000;
@@ -276,7 +277,7 @@ export function coverageProgress(
     if (ports.status && (final || now - lastStatus >= 1000)) {
       lastStatus = now;
       ports.status(
-        `review: ${examined.toLocaleString("en-US")} of ${inScope.toLocaleString("en-US")} hunks · ${Math.round(elapsedMs / 1000)} s · ${billedTokens(usage).toLocaleString("en-US")} tokens`,
+        `review: ${grouped(examined)} of ${grouped(inScope)} hunks · ${Math.round(elapsedMs / 1000)} s · ${grouped(billedTokens(usage))} tokens`,
       );
     }
     // The final count goes to the status line only: the result replaces the comment next.

@@ -5,6 +5,7 @@ import type { Conclusion, Outcome, RlmResult as RlmOutcome } from "../outcome/ou
 import type { RlmPlan } from "../plan/plan.js";
 import type { RunFacts } from "../run-facts.js";
 import { runRlm } from "./engine.js";
+import { grouped } from "../util/grouped.js";
 
 /** What an RLM run needs besides the run's facts: a model, and a status line where there is one. */
 export interface RlmPorts extends RunFacts {
@@ -30,7 +31,7 @@ export async function runRlmQuestion(ports: RlmPorts, plan: RlmPlan): Promise<Ou
     onProgress: status
       ? (p) =>
           status(
-            `rlm: iteration ${p.iteration}/${p.maxIterations} · child calls ${p.childDone} done, ${p.childPending} pending · ${p.tokens.toLocaleString("en-US")} tokens`,
+            `rlm: iteration ${p.iteration}/${p.maxIterations} · child calls ${p.childDone} done, ${p.childPending} pending · ${grouped(p.tokens)} tokens`,
           )
       : undefined,
   });
