@@ -183,6 +183,9 @@ describe("httpFetch over TLS", () => {
   });
 });
 
+// Node 24's built-in proxy support: with NODE_USE_ENV_PROXY=1 the global http and https agents
+// send requests through HTTP_PROXY / HTTPS_PROXY, minding NO_PROXY
+// (https://nodejs.org/api/http.html#built-in-proxy-support).
 describe("httpFetch behind a proxy", () => {
   it("goes through HTTP_PROXY when the job sets NODE_USE_ENV_PROXY, as the README says", async () => {
     const seen: string[] = [];
