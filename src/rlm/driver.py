@@ -1,7 +1,8 @@
 # The REPL side of Rivumi's RLM engine: standard library only, Python 3.9+.
-# Started as `python3 -I -u driver.py CONFIG_JSON`; talks JSON lines with the host on two dedicated
-# file descriptors, so nothing a cell prints can be mistaken for a protocol message.
-import ast, bisect, builtins, hashlib, io, json, linecache, mmap, os, re, signal, sys, threading, time, traceback
+# Started as `python3 -I -S -u driver.py CONFIG_JSON` (no `site`: the standard library is all a cell
+# may import, and no .pth file runs); talks JSON lines with the host on two dedicated file
+# descriptors, so nothing a cell prints can be mistaken for a protocol message.
+import bisect, builtins, hashlib, io, json, mmap, os, re, signal, sys, threading, time
 from array import array
 
 CFG = json.loads(sys.argv[1])
@@ -79,10 +80,10 @@ def _receive():
     return json.loads(line)
 
 
-# The input stays on disk, mapped, and is decoded only where a helper looks: loading it reads it
-# once in blocks of 64 KiB (characters; the hash on another thread, the newlines counted by the
-# host) and keeps, per block, where it starts in bytes, characters and lines. `_context` is decoded
-# whole the first time a cell names it.
+# The input stays on disk, mapped, and is decoded only where a helper looks. Loading it hashes it on
+# another thread while the host counts its blocks of 64 KiB (input-index.ts); this process keeps,
+# per block, where it starts in bytes, characters and lines. `_context` is decoded whole the first
+# time a cell names it.
 BLOCK = 1 << 16
 _ASCII = bytes(range(0x80))
 
@@ -90,73 +91,79 @@ _ASCII = bytes(range(0x80))
 class _Input:
     """The input file, mapped read-only, with a per-block index of where bytes, chars and lines are."""
 
-    def __init__(self, path):
-        self.fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-        self.size = size = os.fstat(self.fd).st_size
-        self.map = mmap.mmap(self.fd, 0, access=mmap.ACCESS_READ) if size else b""
-        # Per block k: byte, char and newline counts before it; one more entry for the end. The
-        # alphabet (every non-ASCII character present) is what search's bytes twin is built against.
+    def __init__(self, mapped, index):
+        self.fd, self.size, self.map, hasher, digest = mapped
+        # Per block k: byte, char and newline counts before it; one more entry for the end.
         self.bytes, self.chars, self.lines = array("q"), array("q"), array("q")
-        self.ascii, self.alphabet, self.invalid = bytearray(), set(), False
+        self.ascii, self.invalid, self._alphabet, self._finding = bytearray(), False, None, threading.Lock()
         self.full, self.cached, self.cached_raw = None, (-1, ""), (-1, b"")
-        # The hash runs on another core meanwhile: hashlib lets go of the GIL while it hashes.
-        digest = []
-        hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(self.map).hexdigest()))
-        try:
-            hasher.start()
-        except RuntimeError:  # no thread to be had (a process limit): hash here
-            hasher = None
         # Blocks end on a grid of BLOCK bytes, moved back to where a character starts.
-        s, c, k = 0, 0, 0
-        while s < size:
-            k += 1
-            e = self._boundary(min(k * BLOCK, size))
-            raw = self.map[s:e]
+        ends = []
+        while (ends[-1] if ends else 0) < self.size:
+            ends.append(self._boundary(min((len(ends) + 1) * BLOCK, self.size)))
+        counts = self._host_counts(index, ends)
+        s, c, nl = 0, 0, 0
+        for k, e in enumerate(ends):
             self.bytes.append(s)
             self.chars.append(c)
-            self.ascii.append(raw.isascii())
-            if self.ascii[-1]:
-                c += e - s
-            else:
+            self.lines.append(nl)
+            chars, newlines = counts[k] if counts else (-1, -1)
+            ascii = chars == e - s  # valid UTF-8 has a character per byte only when it is ASCII
+            if chars < 0:
+                raw = self.map[s:e]
+                newlines = raw.count(b"\n") if newlines < 0 else newlines
+                ascii = raw.isascii()
                 try:
-                    c += len(raw.decode("utf-8"))
-                    # Valid UTF-8: the non-ASCII bytes alone still decode to whole characters.
-                    self.alphabet.update(raw.translate(None, _ASCII).decode("utf-8"))
+                    chars = e - s if ascii else len(raw.decode("utf-8"))
                 except UnicodeDecodeError:
                     self.invalid = True
-                    text = raw.decode("utf-8", "replace")
-                    c += len(text)
-                    self.alphabet.update(ch for ch in set(text) if ch >= "\x80")
-            s = e
+                    chars = len(raw.decode("utf-8", "replace"))
+            self.ascii.append(ascii)
+            c, nl, s = c + chars, nl + newlines, e
         self.bytes.append(s)
         self.chars.append(c)
-        self._count_lines(k)
+        self.lines.append(nl)
+        self.newlines = nl
         if hasher is None:
             digest.append(hashlib.sha256(self.map).hexdigest())
         else:
             hasher.join()
         self.n, self.digest = c, digest[0]
 
-    def _count_lines(self, blocks):
-        """Lines before each block. The host counts the newlines of each BLOCK of the file's grid while
-        this process starts and loads (on another core, and faster than CPython counts them) and sends
-        the counts; a block here ends up to 3 bytes before its grid line, so the newlines in those bytes
-        move to the next block. Counted here when the host sends none."""
-        message = _receive() if CFG.get("newlines") else {}
-        grid = message.get("counts") if message.get("op") == "newlines" and message.get("block") == BLOCK else None
-        if not isinstance(grid, list) or len(grid) != blocks:
-            grid = None
-        nl = 0
-        for k in range(blocks):
-            s, e = self.bytes[k], self.bytes[k + 1]
-            self.lines.append(nl)
-            if grid is None:
-                nl += self.map[s:e].count(b"\n")
-            else:
-                nl += grid[k] - self.map[e:min((k + 1) * BLOCK, self.size)].count(b"\n")
-                nl += self.map[s:k * BLOCK].count(b"\n")
-        self.lines.append(nl)
-        self.newlines = nl
+    @staticmethod
+    def _host_counts(index, ends):
+        """(chars, newlines) per block from the host's index (input-index.ts), which it builds while
+        this process hashes the input; None when it sent none or its blocks are not these, and the
+        blocks are then counted here. Its chars are -1 for a block that is not valid UTF-8."""
+        if not isinstance(index, dict) or index.get("ends") != ends:
+            return None
+        try:
+            chars, newlines = array("q", index["chars"]), array("q", index["newlines"])
+        except (KeyError, TypeError, OverflowError):
+            return None
+        return list(zip(chars, newlines)) if len(chars) == len(newlines) == len(ends) else None
+
+    @property
+    def alphabet(self):
+        """Every non-ASCII character in the input, which search's bytes twin is built against; found
+        on a thread once the driver is ready (while the host waits on the model), or by the first
+        search that needs it first."""
+        with self._finding:
+            if self._alphabet is None:
+                self._alphabet = self._find_alphabet()
+        return self._alphabet
+
+    def _find_alphabet(self):
+        found = set()
+        for k in range(len(self.ascii)):
+            if self.ascii[k]:
+                continue
+            raw = self.map[self.bytes[k]:self.bytes[k + 1]]
+            try:  # valid UTF-8: the non-ASCII bytes alone still decode to whole characters
+                found.update(raw.translate(None, _ASCII).decode("utf-8"))
+            except UnicodeDecodeError:
+                found.update(ch for ch in set(raw.decode("utf-8", "replace")) if ch >= "\x80")
+        return found
 
     def _boundary(self, e):
         """`e`, or up to 3 bytes before it, where a character starts (UTF-8 continuation bytes never
@@ -237,8 +244,30 @@ class _Input:
         return self.bytes[k] + at
 
 
+def _map_and_hash(path):
+    """Opens and maps the input, and starts hashing it on another thread: hashlib lets go of the GIL
+    while it hashes, so that runs on the other core while the blocks are indexed."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    size = os.fstat(fd).st_size
+    view = mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if size else b""
+    digest = []
+    hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(view).hexdigest()))
+    try:
+        hasher.start()
+    except RuntimeError:  # no thread to be had (a process limit): hashed when the load needs it
+        hasher = None
+    return fd, size, view, hasher, digest
+
+
 def _load():
-    data = _Input(CFG["input"])
+    # The host fills the input file while this process starts, and says when it is done.
+    if CFG.get("input_message"):
+        message = _receive()
+        if message.get("op") != "input":
+            raise RuntimeError(f"expected the input message first, got {message.get('op')!r}")
+    mapped = _map_and_hash(CFG["input"])
+    message = _receive() if CFG.get("index") else {}  # sent once the host has built it
+    data = _Input(mapped, message if message.get("op") == "index" and message.get("block") == BLOCK else None)
     lines = data.newlines + (1 if data.size and data.map[data.size - 1] != 10 else 0)
     meta = {"chars": data.n, "lines": lines, "bytes": data.size, "sha256": data.digest,
             "preview": data.slice(0, min(500, data.n)), "tail_preview": data.slice(max(0, data.n - 500), data.n)}
@@ -797,6 +826,13 @@ for _f in (context_meta, peek, search, chunk, chunk_coverage, sub_query, sub_que
 
 _send({"op": "ready", "python": ".".join(map(str, sys.version_info[:3])), "uid": os.getuid(),
        "meta": _META, "load_ms": _LOAD_MS, "confinement": _CONFINEMENT})
+# What only a cell needs is imported after ready: the host starts its first model request meanwhile.
+import ast, linecache, traceback  # noqa: E402
+
+try:
+    threading.Thread(target=lambda: _DATA.alphabet, daemon=True).start()
+except RuntimeError:  # no thread to be had: the first search that needs it finds it
+    pass
 while True:
     _message = _receive()
     if _message.get("op") == "exec" and _MAY_RUN:

@@ -18,7 +18,7 @@ import {
   type Confinement,
   type RlmSandbox,
 } from "./confinement.js";
-import { INPUT_BLOCK, newlinesPerBlock } from "./newlines.js";
+import { INPUT_BLOCK, indexInput, type InputIndex } from "./input-index.js";
 import { resolvePython, RlmSetupError, type PythonRuntime } from "./python.js";
 import { ReplProcess, type DriverConfig, type ProcessPlan } from "./repl-process.js";
 import { Watchdog } from "./watchdog.js";
@@ -72,8 +72,8 @@ export class ReplHost {
   /** What the driver's confinement did, as it reported before running any model code. */
   confinement!: Confinement;
   private readonly identityText: string;
-  /** The input's newlines per block, counted once, for every process that loads it. */
-  private newlines: Promise<number[] | null> | undefined;
+  /** The input's block index, built once, for every process that loads it. */
+  private index: Promise<InputIndex> | undefined;
 
   private constructor(
     private readonly opts: ReplHostOptions,
@@ -112,8 +112,10 @@ export class ReplHost {
     const sandbox = await prepareSandbox(opts.input, runtime.identity);
     const host = new ReplHost(opts, runtime, sandbox);
     try {
+      // Python starts while the input is copied into the sandbox (both take tens of ms at 100 MB)
       await host.spawn();
     } catch (error) {
+      await sandbox.filled.catch(() => undefined); // not removed from under a copy still writing
       await sandbox.remove();
       throw error;
     }
@@ -138,13 +140,22 @@ export class ReplHost {
       (line) => this.onLine(proc, line, onReady),
       () => this.onFlood(proc),
     );
-    // Counted here while Python starts and loads; null (an unreadable copy) lets the driver count.
-    this.newlines ??= newlinesPerBlock(this.sandbox.input).catch(() => null);
-    void this.newlines.then((counts) => proc.send({ op: "newlines", block: INPUT_BLOCK, counts }));
+    // The driver maps the input once it is told the file is filled.
+    const filled = this.sandbox.filled.then(
+      () => void proc.send({ op: "input" }),
+      (error: unknown) => `could not be given its input (${errorText(error)})`,
+    );
+    // Built here while Python hashes the input; without it (an unreadable copy) the driver counts.
+    this.index ??= this.sandbox.filled.then(() => indexInput(this.sandbox.input));
+    void this.index.then(
+      (index) => proc.send({ op: "index", block: INPUT_BLOCK, ...index }),
+      () => proc.send({ op: "index", block: INPUT_BLOCK }),
+    );
     const ms = this.opts.startTimeoutMs ?? 60_000;
     const started = await Promise.race([
       ready,
       proc.exited,
+      filled.then((failed) => failed ?? new Promise<never>(() => undefined)),
       delay(ms, `did not report ready within ${ms / 1000} s`, { ref: false }),
     ]);
     if (typeof started === "string") {

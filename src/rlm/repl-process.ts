@@ -58,13 +58,15 @@ export class ReplProcess {
       capture_chars: plan.driver.captureChars,
       work: sandbox.work,
       sandbox: plan.driver.sandbox,
-      // the host sends the input's newline counts before the driver reports ready (newlines.ts)
-      newlines: true,
+      // the host sends the input's block index before the driver reports ready (input-index.ts)
+      index: true,
+      // the host fills the input file while Python starts, and says when (sandbox.ts)
+      input_message: true,
       ...(plan.driver.simulateUnconfined
         ? { simulate_unconfined: plan.driver.simulateUnconfined }
         : {}),
     });
-    const python = [runtime.executable, "-I", "-u", sandbox.driver, config];
+    const python = [runtime.executable, "-I", "-S", "-u", sandbox.driver, config];
     const env = replEnv(sandbox.work);
     const id = runtime.identity;
     const [file, ...args] =

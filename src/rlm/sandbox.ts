@@ -72,7 +72,13 @@ export interface Sandbox {
   input: string;
   /** The REPL's working directory. */
   work: string;
+  /** The input's size when the sandbox was made (the limits are set from it). */
   inputBytes: number;
+  /**
+   * Settles once the input file holds the input: it is created empty (so the REPL's confinement
+   * can name it) and filled while Python starts, which the driver waits for before mapping it.
+   */
+  filled: Promise<void>;
   remove(): Promise<void>;
 }
 
@@ -90,24 +96,36 @@ export async function prepareSandbox(input: RlmInput, identity: Identity): Promi
     const confine = join(dir, "confine.py");
     const file = join(dir, "input.txt");
     const work = join(dir, "work");
+    const inputBytes =
+      "path" in input ? (await stat(input.path)).size : Buffer.byteLength(input.text);
     await copyFile(driverPath(), driver);
     await copyFile(driverPath("confine.py"), confine);
-    // A copy, not a link: the REPL maps the file, and a truncated original would kill it. Where the
-    // file system can share the blocks (btrfs, XFS, APFS) the copy is a clone and costs nothing.
-    if ("path" in input) await copyFile(input.path, file, constants.COPYFILE_FICLONE);
-    else await writeFile(file, input.text);
+    await writeFile(file, "");
     await mkdir(work);
-    for (const f of [driver, confine, file]) await chmod(f, 0o644);
+    const own = async (f: string) => {
+      await chmod(f, 0o644);
+      if (identity.kind === "uid") await chown(f, identity.uid, identity.gid);
+    };
+    for (const f of [driver, confine, file]) await own(f);
     if (identity.kind === "uid") {
       // Root hands the whole directory to the REPL's user; nobody else can look in.
-      for (const p of [dir, driver, confine, file, work])
-        await chown(p, identity.uid, identity.gid);
+      for (const p of [dir, work]) await chown(p, identity.uid, identity.gid);
       await chmod(dir, 0o700);
     } else if (identity.kind === "sudo") {
       await chmod(dir, 0o711);
       await chmod(work, 0o1777);
     }
-    return { dir, driver, input: file, work, inputBytes: (await stat(file)).size, remove };
+    // Filled in place, so the file keeps the inode the REPL's confinement grants. A copy, not a
+    // link: the REPL maps the file, and a truncated original would kill it. Where the file system
+    // can share the blocks (btrfs, XFS, APFS) the copy is a clone and costs nothing. The copy takes
+    // the original's mode, so the REPL's read is granted again after it.
+    const filled = (async () => {
+      if ("path" in input) await copyFile(input.path, file, constants.COPYFILE_FICLONE);
+      else await writeFile(file, input.text);
+      await own(file);
+    })();
+    filled.catch(() => undefined); // awaited by whoever starts the REPL; never unhandled here
+    return { dir, driver, input: file, work, inputBytes, filled, remove };
   } catch (error) {
     await remove();
     throw error;

@@ -1,8 +1,10 @@
 import {
   chmodSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
+  readdirSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -165,6 +167,24 @@ describe("isolation", () => {
         /is Python 3\.8\.10; the RLM engine needs Python 3\.9 or newer/,
       );
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("says so when the input cannot be copied in while Python starts, and leaves nothing behind", async () => {
+    // a folder passes for an input until it is read; its sandbox goes in a temp of its own
+    const dir = mkdtempSync(join(tmpdir(), "rivumi-badinput-"));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = join(dir, "tmp");
+    try {
+      mkdirSync(process.env.TMPDIR);
+      await expect(start({ input: { path: dir } })).rejects.toThrow(
+        /the Python REPL could not be given its input \(.*EISDIR/,
+      );
+      expect(readdirSync(process.env.TMPDIR)).toEqual([]);
+    } finally {
+      process.env.TMPDIR = saved;
+      if (saved === undefined) delete process.env.TMPDIR;
       rmSync(dir, { recursive: true, force: true });
     }
   });

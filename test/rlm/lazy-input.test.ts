@@ -79,6 +79,10 @@ async function check(host: ReplHost): Promise<{ mismatches: string[]; fast: numb
       `if [c["text"] for c in ch] != [t[c["start"]:c["end"]] for c in ch] or "".join(c["text"] for c in ch[:1]) != t[:ch[0]["end"]]: bad.append("chunk text")\n` +
       `if [c["start_line"] for c in ch] != [t.count("\\n", 0, c["start"]) + 1 for c in ch]: bad.append("chunk lines")\n` +
       `if not chunk_coverage(ch)["complete"]: bad.append("coverage")\n` +
+      `if _d.alphabet != {c for c in set(t) if c >= "\\x80"}: bad.append("alphabet")\n` +
+      // the driver's own count, as when the host sends no index, against the host's index
+      `_g = search.__globals__\nown = _g["_Input"](_g["_map_and_hash"](_g["CFG"]["input"]), None)\n` +
+      `if [own.bytes, own.chars, own.lines, own.ascii, own.invalid, own.digest] != [_d.bytes, _d.chars, _d.lines, _d.ascii, _d.invalid, _d.digest]: bad.append("own count")\n` +
       `m = context_meta()\n` +
       `if (m["chars"], m["lines"], m["preview"], m["tail_preview"]) != (len(t), len(ls) - (t.endswith("\\n")), t[:500], t[-500:]): bad.append("meta")\n` +
       `print(json.dumps(bad))`,
@@ -120,11 +124,11 @@ describe.each([
   });
 });
 
-// The host counts newlines per 64 KiB of the file and the driver's blocks end up to 3 bytes before
-// each 64 KiB line, where a character starts: a newline in those bytes belongs to the next block.
-// Here every grid line has, just before it, a newline followed by stray continuation bytes (or a
-// character split across it), at each distance the driver can move back.
-describe("line numbers where the driver's blocks and the host's count part ways", () => {
+// The blocks end up to 3 bytes before each 64 KiB grid line, where a character starts, and the
+// host (input-index.ts) and the driver must move them alike. Here every grid line has, just before
+// it, a newline followed by stray continuation bytes (or a character split across it), at each
+// distance a block's end can move back.
+describe("line and character counts where a block's end moves back from the grid", () => {
   const BLOCK = 1 << 16;
   const tails = [
     [0x0a, 0x80, 0x80, 0x80], // a newline, then three continuation bytes: the block ends before it
@@ -149,7 +153,7 @@ describe("line numbers where the driver's blocks and the host's count part ways"
     const { mismatches } = await check(host());
     expect(mismatches).toEqual([]);
     const r = await host().exec(
-      `_d = search.__globals__["_DATA"]\nprint(all(_d.lines[k] == _d.map[:_d.bytes[k]].count(b"\\n") for k in range(len(_d.bytes))), len(_d.bytes))`,
+      `_d = search.__globals__["_DATA"]\nprint(all(_d.lines[k] == _d.map[:_d.bytes[k]].count(b"\\n") and _d.chars[k] == len(_d.map[:_d.bytes[k]].decode("utf-8", "replace")) for k in range(len(_d.bytes))), len(_d.bytes))`,
     );
     expect(r.stdout.trim()).toBe("True 13");
   });
