@@ -92,7 +92,7 @@ class _Input:
     """The input file, mapped read-only, with a per-block index of where bytes, chars and lines are."""
 
     def __init__(self, mapped, index):
-        self.fd, self.size, self.map, hasher, digest = mapped
+        self.fd, self.size, self.map, self._hasher, self._digest = mapped
         # Per block k: byte, char and newline counts before it; one more entry for the end.
         self.bytes, self.chars, self.lines = array("q"), array("q"), array("q")
         self.ascii, self.invalid, self._alphabet, self._finding = bytearray(), False, None, threading.Lock()
@@ -124,11 +124,17 @@ class _Input:
         self.chars.append(c)
         self.lines.append(nl)
         self.newlines = nl
-        if hasher is None:
-            digest.append(hashlib.sha256(self.map).hexdigest())
-        else:
-            hasher.join()
-        self.n, self.digest = c, digest[0]
+        self.n = c
+
+    @property
+    def digest(self):
+        """The input's SHA-256, hashed on its own thread since the load began: nothing before ready
+        waits for it (the root's opening message does not show it), only `context_meta()`."""
+        if self._hasher is not None:
+            self._hasher.join()
+        elif not self._digest:
+            self._digest.append(hashlib.sha256(self.map).hexdigest())
+        return self._digest[0]
 
     @staticmethod
     def _host_counts(index, ends):
@@ -254,7 +260,7 @@ def _map_and_hash(path):
     hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(view).hexdigest()))
     try:
         hasher.start()
-    except RuntimeError:  # no thread to be had (a process limit): hashed when the load needs it
+    except RuntimeError:  # no thread to be had (a process limit): hashed when first asked for
         hasher = None
     return fd, size, view, hasher, digest
 
@@ -269,7 +275,7 @@ def _load():
     message = _receive() if CFG.get("index") else {}  # sent once the host has built it
     data = _Input(mapped, message if message.get("op") == "index" and message.get("block") == BLOCK else None)
     lines = data.newlines + (1 if data.size and data.map[data.size - 1] != 10 else 0)
-    meta = {"chars": data.n, "lines": lines, "bytes": data.size, "sha256": data.digest,
+    meta = {"chars": data.n, "lines": lines, "bytes": data.size,
             "preview": data.slice(0, min(500, data.n)), "tail_preview": data.slice(max(0, data.n - 500), data.n)}
     return data, meta
 
@@ -287,7 +293,7 @@ def _int(value, name):
 
 def context_meta():
     """Size and shape of the input: chars, lines, bytes, sha256, preview, tail_preview."""
-    return dict(_META)
+    return dict(_META, sha256=_DATA.digest)
 
 
 def peek(start, end, unit="chars"):

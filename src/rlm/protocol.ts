@@ -22,12 +22,14 @@ export const inputMetaSchema = z
     chars: count,
     lines: count,
     bytes: count,
-    sha256: z.string(),
     preview: z.string(),
     tail_preview: z.string(),
   })
   .strict();
-/** What `context_meta()` returns: size and shape of the input, never its body. */
+/**
+ * The input's size and shape as the driver reports it when ready, never its body; `context_meta()`
+ * adds the SHA-256, which is hashed meanwhile.
+ */
 export type InputMeta = z.infer<typeof inputMetaSchema>;
 
 const readySchema = z

@@ -84,6 +84,7 @@ async function check(host: ReplHost): Promise<{ mismatches: string[]; fast: numb
       `_g = search.__globals__\nown = _g["_Input"](_g["_map_and_hash"](_g["CFG"]["input"]), None)\n` +
       `if [own.bytes, own.chars, own.lines, own.ascii, own.invalid, own.digest] != [_d.bytes, _d.chars, _d.lines, _d.ascii, _d.invalid, _d.digest]: bad.append("own count")\n` +
       `m = context_meta()\n` +
+      `import hashlib\nif m["sha256"] != hashlib.sha256(_d.map[:]).hexdigest(): bad.append("sha256")\n` +
       `if (m["chars"], m["lines"], m["preview"], m["tail_preview"]) != (len(t), len(ls) - (t.endswith("\\n")), t[:500], t[-500:]): bad.append("meta")\n` +
       `print(json.dumps(bad))`,
   );
