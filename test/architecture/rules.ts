@@ -213,7 +213,7 @@ export const FOLDERS: Readonly<Record<string, FolderRule>> = {
     src: words("journal model outcome plan run-facts.ts util"),
     packages: ["zod"],
     node: words(
-      "node:child_process node:events node:fs node:fs/promises node:os node:path node:stream node:timers/promises node:url",
+      "node:buffer node:child_process node:events node:fs node:fs/promises node:os node:path node:stream node:timers/promises node:url",
     ),
   },
   fix: {
