@@ -189,6 +189,8 @@ export class WorkspaceProvider implements WorkSource {
     this.closed ??= (async () => {
       this.stop.abort();
       await Promise.all([...this.made.map((m) => m.settled), this.warmed?.reads]);
+      // The base commit's source is read beside the diff; its git may still run in the clone.
+      await (await this.warmed?.reads)?.baseSource.catch(() => undefined);
       if (!this.opts.settings.keepWorkspace)
         await Promise.all(this.made.map((m) => this.remove(m)));
     })();

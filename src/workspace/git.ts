@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, type ChildProcess } from "node:child_process";
 
 /** The only environment git subprocesses see: no tokens, no keys, nothing from the workflow. */
 export function gitEnv(extra: Record<string, string> = {}): Record<string, string> {
@@ -75,7 +75,7 @@ export function runGitProcess(
   opts: GitProcessOptions & { encoding?: "buffer" } = {},
 ): Promise<GitOutput<string | Buffer>> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       "git",
       args,
       {
@@ -89,16 +89,25 @@ export function runGitProcess(
       (error, stdout, stderr) => {
         const failure = error as (NodeJS.ErrnoException & { code?: number | string }) | null;
         const code = !failure ? 0 : typeof failure.code === "number" ? failure.code : null;
-        resolve({
-          code,
-          stdout,
-          stderr: String(stderr || (code === null && failure ? failure.message : "")),
-          overflow: failure?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER",
-        });
+        const settle = () =>
+          resolve({
+            code,
+            stdout,
+            stderr: String(stderr || (code === null && failure ? failure.message : "")),
+            overflow: failure?.code === "ERR_CHILD_PROCESS_STDIO_MAXBUFFER",
+          });
+        // An abort (or a full buffer) calls back when git is signalled, not when it is gone: a
+        // caller that then removes git's folder would race it.
+        if (running(child)) child.once("exit", settle);
+        else settle();
       },
     );
   });
 }
+
+/** Started and not yet exited. */
+export const running = (child: ChildProcess): boolean =>
+  child.pid !== undefined && child.exitCode === null && child.signalCode === null;
 
 /** Runs git with arguments as an array (never a shell) and returns stdout without its last newline. */
 export async function git(

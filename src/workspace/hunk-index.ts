@@ -17,7 +17,7 @@ import {
   type HunkLine,
   type Side,
 } from "./diff-parse.js";
-import { GitError, gitEnv } from "./git.js";
+import { GitError, gitEnv, running } from "./git.js";
 
 export interface HunkIndex {
   /** The merge base and the head the diff runs between. */
@@ -149,7 +149,11 @@ async function diffToFile(
       });
       let done = false;
       const exited = new Promise<number | null>((resolve, reject) => {
-        child.once("error", reject);
+        // An abort errs when git is signalled; the folder it runs in is removed only once it is gone.
+        child.once("error", (error) => {
+          if (running(child)) child.once("exit", () => reject(error));
+          else reject(error);
+        });
         child.once("close", (code) => {
           done = true;
           resolve(code);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { git, GitError, runGitProcess } from "../../src/workspace/git.js";
+import { alive, slowToDieGit, until } from "../support/slow-git.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -66,5 +67,20 @@ describe("runGitProcess and git", () => {
     controller.abort();
     const result = await runGitProcess(dir, ["status"], { signal: controller.signal });
     expect(result.code).toBeNull();
+  });
+});
+
+describe("an aborted git process", () => {
+  it("settles runGitProcess only once git has exited", async () => {
+    const fake = slowToDieGit(dir);
+    const stop = new AbortController();
+    const result = runGitProcess(dir, ["status"], {
+      env: { PATH: fake.path },
+      signal: stop.signal,
+    });
+    await until(() => fake.pid() !== undefined);
+    stop.abort();
+    expect((await result).code).toBeNull();
+    expect(alive(fake.pid()!)).toBe(false);
   });
 });

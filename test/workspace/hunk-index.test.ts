@@ -14,6 +14,7 @@ import {
 } from "../../src/workspace/hunk-index.js";
 import { hunkParts, MIN_PAGE_CHARS, pageHunks } from "../../src/workspace/hunk-pages.js";
 import { parseHunks } from "../support/diff-hunks.js";
+import { alive, slowToDieGit, until } from "../support/slow-git.js";
 import { makeTempGit, type TempGit } from "../support/temp-git.js";
 
 const numbered = (n: number, tag = "line") =>
@@ -332,5 +333,32 @@ describe("pageHunks", () => {
     await expect(
       pageHunks(index, { maxChars: 2000, startHunk: `${long.hunks[0]!.id}#999` }),
     ).rejects.toThrow(/parts, not 999/);
+  });
+});
+
+describe("an aborted buildHunkIndex", () => {
+  it("rejects only once git has exited", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "rivumi-slow-git-"));
+    const fake = slowToDieGit(dir);
+    const saved = process.env.PATH;
+    process.env.PATH = fake.path; // the index's git takes the PATH of the moment
+    try {
+      const stop = new AbortController();
+      const built = buildHunkIndex({
+        root: dir,
+        from: "a",
+        to: "b",
+        runDir: join(dir, "run"),
+        signal: stop.signal,
+      });
+      built.catch(() => undefined);
+      await until(() => fake.pid() !== undefined);
+      stop.abort();
+      await expect(built).rejects.toThrow();
+      expect(alive(fake.pid()!)).toBe(false);
+    } finally {
+      process.env.PATH = saved;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

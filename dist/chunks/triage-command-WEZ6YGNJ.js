@@ -19,7 +19,7 @@ the memory branch), read from this clone's origin/BRANCH, else its local BRANCH:
 \`git fetch origin rivumi-memory\` first; nothing else is fetched. --branch is the action's
 memory-branch (default rivumi-memory); --signature keeps the signatures starting with SIG.
 Each --log run leaves a journal in .rivumi/runs/<id>/, with result.json and journal.html beside it.`,M=120;async function yt(n){if(f(n,u))return 0;let{values:t}=h({args:n,options:{log:{type:"string"},step:{type:"string"},"max-bytes":{type:"string"},json:{type:"boolean",default:!1},history:{type:"boolean",default:!1},repo:{type:"string"},branch:{type:"string"},signature:{type:"string"}}},u);if(t.history){if(t.log)throw new a(`--history and --log do not go together
-${u}`);let{formatHistory:o,readLocalHistory:l}=await import("./triage-history-GNVHAIIQ.js"),d=await l({repo:q(t.repo??"."),branch:t.branch??"rivumi-memory",...t.signature?{signature:t.signature}:{},now:new Date});return t.json?c(`${JSON.stringify(d)}
+${u}`);let{formatHistory:o,readLocalHistory:l}=await import("./triage-history-RO2AZ6W6.js"),d=await l({repo:q(t.repo??"."),branch:t.branch??"rivumi-memory",...t.signature?{signature:t.signature}:{},now:new Date});return t.json?c(`${JSON.stringify(d)}
 `):p(`${o(d)}
 `),0}for(let o of["repo","branch","signature"])if(t[o]!==void 0)throw new a(`--${o} goes with --history
 ${u}`);if(t.log===void 0)throw new a(`--log FILE is required
