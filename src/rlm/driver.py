@@ -273,7 +273,8 @@ def _load():
             raise RuntimeError(f"expected the input message first, got {message.get('op')!r}")
     mapped = _map_and_hash(CFG["input"])
     message = _receive() if CFG.get("index") else {}  # sent once the host has built it
-    data = _Input(mapped, message if message.get("op") == "index" and message.get("block") == BLOCK else None)
+    index = message if message.get("op") == "index" and message.get("block") == BLOCK else None
+    data = _Input(mapped, index)
     lines = data.newlines + (1 if data.size and data.map[data.size - 1] != 10 else 0)
     meta = {"chars": data.n, "lines": lines, "bytes": data.size,
             "preview": data.slice(0, min(500, data.n)), "tail_preview": data.slice(max(0, data.n - 500), data.n)}

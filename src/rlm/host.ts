@@ -155,8 +155,11 @@ export class ReplHost {
     const started = await Promise.race([
       ready,
       proc.exited,
-      filled.then((failed) => failed ?? new Promise<never>(() => undefined)),
-      delay(ms, `did not report ready within ${ms / 1000} s`, { ref: false }),
+      // The clock starts once the input is in place, as it did when the copy came first.
+      filled.then(
+        (failed) =>
+          failed ?? delay(ms, `did not report ready within ${ms / 1000} s`, { ref: false }),
+      ),
     ]);
     if (typeof started === "string") {
       proc.kill();

@@ -171,6 +171,27 @@ describe("isolation", () => {
     }
   });
 
+  it("gives up on a REPL that never reports ready, and stops it", async () => {
+    // a stand-in python3: answers the version probe, then hangs where the driver would start
+    const dir = mkdtempSync(join(tmpdir(), "rivumi-hangpy-"));
+    try {
+      const fake = join(dir, "python3");
+      writeFileSync(
+        fake,
+        `#!/bin/sh\nfor a in "$@"; do [ "$a" = "-E" ] && { echo 3.11.0; echo "$0"; exit 0; }; done\necho $$ > "${dir}/pid"\nexec sleep 30\n`,
+      );
+      chmodSync(fake, 0o755);
+      const started = Date.now();
+      await expect(start({ python: fake, isolation: "none", startTimeoutMs: 300 })).rejects.toThrow(
+        /did not report ready within 0\.3 s/,
+      );
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(await gone(Number(readFileSync(join(dir, "pid"), "utf8")))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("says so when the input cannot be copied in while Python starts, and leaves nothing behind", async () => {
     // a folder passes for an input until it is read; its sandbox goes in a temp of its own
     const dir = mkdtempSync(join(tmpdir(), "rivumi-badinput-"));
