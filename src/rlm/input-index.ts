@@ -4,6 +4,7 @@
 // C++ (simdutf), so the driver's load is left with mapping the file. The driver checks the ends
 // against its own and counts itself when they differ or none arrive (driver.py, `_Input`).
 import { isAscii, isUtf8 } from "node:buffer";
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
 import { byteCounter } from "./byte-count.js";
 
@@ -34,7 +35,8 @@ function boundary(buffer: Buffer, base: number, grid: number, size: number): num
 
 /** The block index of the file at `path` (an empty file has no blocks). */
 export async function indexInput(path: string, block = INPUT_BLOCK): Promise<InputIndex> {
-  const file = await open(path, "r");
+  // Not through a link: the file sits in the REPL user's folder, and the host may run as root.
+  const file = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const size = (await file.stat()).size;
     // A read starts where the last block ended (up to 3 bytes before its grid line) and takes the

@@ -1,7 +1,18 @@
 // The REPL's private directory, environment and resource limits.
 import { execFile } from "node:child_process";
 import { constants, existsSync } from "node:fs";
-import { chmod, chown, copyFile, mkdir, mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  open,
+  rm,
+  stat,
+  writeFile,
+  type FileHandle,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -82,6 +93,16 @@ export interface Sandbox {
   remove(): Promise<void>;
 }
 
+/**
+ * Writes the input into the (empty) file at `path`, keeping its inode. A copy takes the original's
+ * mode, so the REPL's read is granted again after it (by the path, which names the same file).
+ */
+async function fillInput(input: RlmInput, path: string): Promise<void> {
+  if ("path" in input) await copyFile(input.path, path, constants.COPYFILE_FICLONE);
+  else await writeFile(path, input.text);
+  await chmod(path, 0o644);
+}
+
 /** A fresh directory holding the driver and the input, readable (only) by the REPL's user. */
 export async function prepareSandbox(input: RlmInput, identity: Identity): Promise<Sandbox> {
   const dir = await mkdtemp(join(tmpdir(), "rivumi-rlm-"));
@@ -91,6 +112,7 @@ export async function prepareSandbox(input: RlmInput, identity: Identity): Promi
       await new Promise((done) => execFile("sudo", ["-n", "rm", "-rf", "--", dir], done));
     await rm(dir, { recursive: true, force: true });
   };
+  let opened: FileHandle | undefined;
   try {
     const driver = join(dir, "driver.py");
     const confine = join(dir, "confine.py");
@@ -102,12 +124,25 @@ export async function prepareSandbox(input: RlmInput, identity: Identity): Promi
     await copyFile(driverPath("confine.py"), confine);
     await writeFile(file, "");
     await mkdir(work);
-    const own = async (f: string) => {
-      await chmod(f, 0o644);
+    const own = async (f: string, mode: number) => {
+      await chmod(f, mode);
       if (identity.kind === "uid") await chown(f, identity.uid, identity.gid);
     };
-    for (const f of [driver, confine, file]) await own(f);
+    for (const f of [driver, confine, file]) await own(f, 0o644);
+    // Filled in place, so the file keeps the inode the REPL's confinement grants. A copy, not a
+    // link: the REPL maps the file, and a truncated original would kill it. Where the file system
+    // can share the blocks (btrfs, XFS, APFS) the copy is a clone and costs nothing.
+    let fill = () => fillInput(input, file);
     if (identity.kind === "uid") {
+      if (existsSync("/proc/self/fd")) {
+        // The folder is the REPL user's while root fills the file, so root writes through a
+        // handle opened before: the user could swap the name for a link to a file of root's.
+        const handle = (opened = await open(file, "r+"));
+        fill = () => fillInput(input, `/proc/self/fd/${handle.fd}`).finally(() => handle.close());
+      } else {
+        await fill(); // no handle to write through: filled before the folder is handed over
+        fill = () => Promise.resolve();
+      }
       // Root hands the whole directory to the REPL's user; nobody else can look in.
       for (const p of [dir, work]) await chown(p, identity.uid, identity.gid);
       await chmod(dir, 0o700);
@@ -115,18 +150,11 @@ export async function prepareSandbox(input: RlmInput, identity: Identity): Promi
       await chmod(dir, 0o711);
       await chmod(work, 0o1777);
     }
-    // Filled in place, so the file keeps the inode the REPL's confinement grants. A copy, not a
-    // link: the REPL maps the file, and a truncated original would kill it. Where the file system
-    // can share the blocks (btrfs, XFS, APFS) the copy is a clone and costs nothing. The copy takes
-    // the original's mode, so the REPL's read is granted again after it.
-    const filled = (async () => {
-      if ("path" in input) await copyFile(input.path, file, constants.COPYFILE_FICLONE);
-      else await writeFile(file, input.text);
-      await own(file);
-    })();
+    const filled = fill();
     filled.catch(() => undefined); // awaited by whoever starts the REPL; never unhandled here
     return { dir, driver, input: file, work, inputBytes, filled, remove };
   } catch (error) {
+    await opened?.close();
     await remove();
     throw error;
   }

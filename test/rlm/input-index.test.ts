@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -79,6 +79,12 @@ describe("indexInput", () => {
       expect(index, `block ${block}`).toEqual(slowly(data, block));
       expect(index.chars, `block ${block}`).toContain(-1);
     }
+  });
+
+  it("does not read through a link put where the input was", async () => {
+    const real = written("real.txt", Buffer.from("a\n"));
+    symlinkSync(real, join(dir, "link.txt"));
+    await expect(indexInput(join(dir, "link.txt"))).rejects.toThrow(/ELOOP/);
   });
 
   it("gives no blocks for an empty file", async () => {
