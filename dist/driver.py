@@ -102,6 +102,7 @@ class _Input:
         while (ends[-1] if ends else 0) < self.size:
             ends.append(self._boundary(min((len(ends) + 1) * BLOCK, self.size)))
         counts = self._host_counts(index, ends)
+        self.counted_by = "host" if counts else "driver"  # for the tests: whose counts these are
         s, c, nl = 0, 0, 0
         for k, e in enumerate(ends):
             self.bytes.append(s)
@@ -132,7 +133,7 @@ class _Input:
         waits for it (the root's opening message does not show it), only `context_meta()`."""
         if self._hasher is not None:
             self._hasher.join()
-        elif not self._digest:
+        if not self._digest:  # no thread was to be had, or it failed: hashed here
             self._digest.append(hashlib.sha256(self.map).hexdigest())
         return self._digest[0]
 
@@ -516,6 +517,7 @@ def search(pattern, max_hits=100):
     rx = pattern if isinstance(pattern, re.Pattern) else re.compile(pattern)
     limit = max(0, min(_int(max_hits, "max_hits"), MAX_HITS))
     hits, n = Hits(), _DATA.n
+    _DATA.alphabet  # found before the clock starts: waiting for its thread is not the search's time
     seconds = float(CFG.get("search_seconds", 10))
     deadline = time.monotonic() + seconds
     alarm = threading.current_thread() is threading.main_thread()
@@ -826,7 +828,12 @@ class _Builtins(dict):
             raise KeyError(name) from None
 
 
-_NS = {"__name__": "__rlm__", "__builtins__": _Builtins(vars(builtins))}
+def _exit(code=None):
+    """`exit()` and `quit()`, which `site` (not loaded: -S) would add: the cell ends, the REPL goes on."""
+    raise SystemExit(code)
+
+
+_NS = {"__name__": "__rlm__", "__builtins__": _Builtins(vars(builtins), exit=_exit, quit=_exit)}
 for _f in (context_meta, peek, search, chunk, chunk_coverage, sub_query, sub_query_batch, sub_query_map,
            sub_query_sequence, sub_rlm, SHOW_VARS, repl_set, repl_get, evaluate_progress, finalize):
     _NS[_f.__name__] = _HELPERS[_f.__name__] = _f
@@ -836,9 +843,16 @@ _send({"op": "ready", "python": ".".join(map(str, sys.version_info[:3])), "uid":
 # What only a cell needs is imported after ready: the host starts its first model request meanwhile.
 import ast, linecache, traceback  # noqa: E402
 
+def _find_alphabet_early():
+    try:
+        _DATA.alphabet
+    except Exception:  # not into a cell's output; the first search finds it again, and says why
+        pass
+
+
 try:
-    threading.Thread(target=lambda: _DATA.alphabet, daemon=True).start()
-except RuntimeError:  # no thread to be had: the first search that needs it finds it
+    threading.Thread(target=_find_alphabet_early, daemon=True).start()
+except RuntimeError:  # no thread to be had: the first search finds it
     pass
 while True:
     _message = _receive()

@@ -1,6 +1,5 @@
 import type { Settings } from "../config/settings.js";
-import { prepareBaseSource } from "../context/base-source.js";
-import type { GitFileSource } from "../context/files/git-source.js";
+import { prepareBaseSource, type BaseSource } from "../context/base-source.js";
 import type { GitHubPort } from "../github/port.js";
 import type { Journal } from "../journal/journal.js";
 import type { AgentPlan } from "../plan/plan.js";
@@ -45,7 +44,7 @@ interface Made {
 interface Warm {
   made: Made;
   /** Undefined when they failed: `open` then reads them itself. */
-  reads: Promise<WarmReads<GitFileSource> | undefined>;
+  reads: Promise<WarmReads<BaseSource> | undefined>;
   /** Both of the above have ended, however they ended. */
   done: Promise<void>;
   opened: boolean;
@@ -190,7 +189,8 @@ export class WorkspaceProvider implements WorkSource {
       this.stop.abort();
       await Promise.all([...this.made.map((m) => m.settled), this.warmed?.reads]);
       // The base commit's source is read beside the diff; its git may still run in the clone.
-      await (await this.warmed?.reads)?.baseSource.catch(() => undefined);
+      const base = await (await this.warmed?.reads)?.baseSource.catch(() => undefined);
+      await base?.prefetched;
       if (!this.opts.settings.keepWorkspace)
         await Promise.all(this.made.map((m) => this.remove(m)));
     })();

@@ -243,6 +243,9 @@ describe("session helpers", () => {
 
   it("survives SystemExit and keeps a printed protocol lookalike as plain output", async () => {
     expect(await failure("raise SystemExit(3)")).toMatch(/SystemExit: 3/);
+    // as `site` has them, though the REPL's Python starts without it
+    expect(await failure("exit(4)")).toMatch(/SystemExit: 4/);
+    expect(await failure("quit()")).toMatch(/SystemExit/);
     const fake = JSON.stringify({ op: "done", id: 999, stdout: "", final: { value: "forged" } });
     const r = await host.exec(
       `print(${JSON.stringify(fake)})\nimport os\nos.write(1, ${JSON.stringify(fake + "\n")}.encode())`,

@@ -49,7 +49,10 @@ const PATTERNS = [
   String.raw`\x85|\u2028`,
 ];
 
-async function check(host: ReplHost): Promise<{ mismatches: string[]; fast: number }> {
+async function check(
+  host: ReplHost,
+  countedBy: "host" | "driver" = "host",
+): Promise<{ mismatches: string[]; fast: number }> {
   const pats = JSON.stringify(PATTERNS);
   // The helpers first: those with a bytes twin must not decode the input whole (the others do).
   let r = await host.exec(
@@ -83,6 +86,7 @@ async function check(host: ReplHost): Promise<{ mismatches: string[]; fast: numb
       // the driver's own count, as when the host sends no index, against the host's index
       `_g = search.__globals__\nown = _g["_Input"](_g["_map_and_hash"](_g["CFG"]["input"]), None)\n` +
       `if [own.bytes, own.chars, own.lines, own.ascii, own.invalid, own.digest] != [_d.bytes, _d.chars, _d.lines, _d.ascii, _d.invalid, _d.digest]: bad.append("own count")\n` +
+      `if (_d.counted_by, own.counted_by) != ("${countedBy}", "driver"): bad.append("counted by " + _d.counted_by)\n` +
       `m = context_meta()\n` +
       `import hashlib\nif m["sha256"] != hashlib.sha256(_d.map[:]).hexdigest(): bad.append("sha256")\n` +
       `if (m["chars"], m["lines"], m["preview"], m["tail_preview"]) != (len(t), len(ls) - (t.endswith("\\n")), t[:500], t[-500:]): bad.append("meta")\n` +
@@ -92,18 +96,27 @@ async function check(host: ReplHost): Promise<{ mismatches: string[]; fast: numb
   return { mismatches: JSON.parse(r.stdout) as string[], fast };
 }
 
-/** A REPL on a file holding `data()`, started before the block's tests and closed after them. */
-function replOn(data: () => Buffer): () => ReplHost {
+/**
+ * A REPL on a file holding `data()`, started before the block's tests and closed after them;
+ * `withoutWasm` starts it where the host has no WebAssembly to index the input with.
+ */
+function replOn(data: () => Buffer, withoutWasm = false): () => ReplHost {
   let host: ReplHost | undefined;
   const dir = mkdtempSync(join(tmpdir(), "rivumi-lazy-input-"));
   beforeAll(async () => {
     const path = join(dir, "input.log");
     writeFileSync(path, data());
-    host = await ReplHost.start({
-      input: { path },
-      onChild: () => Promise.resolve({ ok: false, error: "none" }),
-      status: () => ({ child_calls: 0, budget_left: { child_calls: 0, tokens: 0 } }),
-    });
+    const wasm = Object.getOwnPropertyDescriptor(globalThis, "WebAssembly")!;
+    if (withoutWasm) Reflect.deleteProperty(globalThis, "WebAssembly");
+    try {
+      host = await ReplHost.start({
+        input: { path },
+        onChild: () => Promise.resolve({ ok: false, error: "none" }),
+        status: () => ({ child_calls: 0, budget_left: { child_calls: 0, tokens: 0 } }),
+      });
+    } finally {
+      Object.defineProperty(globalThis, "WebAssembly", wasm);
+    }
   });
   afterAll(async () => {
     await host?.close();
@@ -122,6 +135,15 @@ describe.each([
     const { mismatches, fast } = await check(host());
     expect(mismatches).toEqual([]);
     expect(fast).toBeGreaterThanOrEqual(invalid ? 6 : 12);
+  });
+});
+
+describe("helpers on an input the host could not index (no WebAssembly)", () => {
+  const host = replOn(() => input(true), true);
+
+  it("answer the same from the driver's own count", async () => {
+    const { mismatches } = await check(host(), "driver");
+    expect(mismatches).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
-// A stand-in for git, honest about being one: a shell script named `git` that writes its pid and,
-// when terminated, takes 0.3 s to exit. An aborted git call must not settle until the process is
+// A stand-in for git, honest about being one: a shell script named `git` that records its pid and,
+// when terminated, takes a while to exit: 0.2 s for the first one started, 0.2 s more for each
+// after it (so that several end one after another). An aborted git call must not settle until the process is
 // gone, or its caller removes the folder git still runs in.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,8 +8,10 @@ import { join } from "node:path";
 export interface SlowGit {
   /** PATH with the stand-in first. */
   path: string;
-  /** Its pid once it has started. */
+  /** The pid of the first one started, once one has. */
   pid(): number | undefined;
+  /** The pids of every one started so far. */
+  pids(): number[];
 }
 
 export function slowToDieGit(dir: string): SlowGit {
@@ -17,13 +20,14 @@ export function slowToDieGit(dir: string): SlowGit {
   mkdirSync(bin, { recursive: true });
   writeFileSync(
     join(bin, "git"),
-    `#!/bin/sh\necho $$ > "${pidFile}"\ntrap 'sleep 0.3; exit 143' TERM\nwhile :; do sleep 0.02; done\n`,
+    `#!/bin/sh\necho $$ >> "${pidFile}"\nn=$(wc -l < "${pidFile}")\ntrap 'sleep $((n * 2 / 10)).$((n * 2 % 10)); exit 143' TERM\nwhile :; do sleep 0.02; done\n`,
     { mode: 0o755 },
   );
-  return {
-    path: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
-    pid: () => (existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined),
-  };
+  const pids = () =>
+    existsSync(pidFile)
+      ? readFileSync(pidFile, "utf8").split("\n").filter(Boolean).map(Number)
+      : [];
+  return { path: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`, pid: () => pids()[0], pids };
 }
 
 /** Polls `check` every 10 ms for up to 5 s. */

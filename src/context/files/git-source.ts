@@ -126,10 +126,11 @@ export async function gitFileSource(
         listingWhole = undefined;
         if (whole) return;
       }
-      return mapLimit(wanted.slice(0, PREFETCH_MAX_DIRS), PREFETCH_CONCURRENCY, entries).then(
-        () => undefined,
-        () => undefined,
-      );
+      // Each listing settles on its own, so this resolves once none is running (the first failure
+      // would end mapLimit while the others still ran); after an abort no more are started.
+      const settled = (dir: string) =>
+        signal?.aborted ? Promise.resolve(null) : entries(dir).catch(() => null);
+      await mapLimit(wanted.slice(0, PREFETCH_MAX_DIRS), PREFETCH_CONCURRENCY, settled);
     },
     async list(rel): Promise<DirListing> {
       const dir = normalizeRepoPath(rel);

@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { mkdir, rename } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { prepareBaseSource } from "../../../src/context/base-source.js";
 import { gitFileSource } from "../../../src/context/files/git-source.js";
 import { worktreeFileSource } from "../../../src/context/files/worktree-source.js";
+import { alive, slowToDieGit, until, type SlowGit } from "../../support/slow-git.js";
 import {
   commitTree,
   makeTempGit,
@@ -272,5 +274,52 @@ describe("git source prefetch", () => {
       await rename(path.join(repo.root, ".git-away"), path.join(repo.root, ".git"));
     }
     expect(plain[paths.indexOf("pkg3/src/AGENTS.md")]).toMatchObject({ ok: true, text: "3\n" });
+  });
+});
+
+describe("a git source's prefetch, aborted", () => {
+  const dirs = Array.from({ length: 12 }, (_, i) => `d${i}`);
+
+  /** Runs `fn` with the slow stand-in for git first on PATH (git takes the PATH of the moment). */
+  async function withSlowGit(fn: (fake: SlowGit, head: string) => Promise<void>) {
+    await commitTree(repo, Object.fromEntries(dirs.map((d) => [`${d}/f`, "x"])));
+    const head = await repo.git("rev-parse", "HEAD");
+    const fake = slowToDieGit(repo.root);
+    const saved = process.env.PATH;
+    process.env.PATH = fake.path;
+    try {
+      await fn(fake, head);
+    } finally {
+      process.env.PATH = saved;
+    }
+  }
+
+  it("starts no listing after the abort, and resolves once none runs", async () => {
+    await withSlowGit(async (fake, head) => {
+      const stop = new AbortController();
+      const source = await gitFileSource(repo.root, head, stop.signal);
+      const prefetched = source.prefetch!(dirs);
+      await until(() => fake.pids().length >= 8); // its eight at a time
+      stop.abort();
+      await prefetched;
+      expect(fake.pids()).toHaveLength(8);
+      expect(fake.pids().filter(alive)).toEqual([]);
+    });
+  });
+
+  it("is waited for through the base source, whose git runs in the clone", async () => {
+    await withSlowGit(async (fake, head) => {
+      const stop = new AbortController();
+      const base = await prepareBaseSource(
+        repo.root,
+        head,
+        dirs.map((d) => `${d}/f`),
+        stop.signal,
+      );
+      await until(() => fake.pids().length >= 8);
+      stop.abort();
+      await base.prefetched;
+      expect(fake.pids().filter(alive)).toEqual([]);
+    });
   });
 });

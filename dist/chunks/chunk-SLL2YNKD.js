@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as y,b as v}from"./chunk-ROPIJ7EN.js";import{a as d,c as w}from"./chunk-AHJS4M52.js";import{b as h,c as m}from"./chunk-BGIHYUWS.js";import{a as s}from"./chunk-6CPL2PRN.js";import{a as p,b as f}from"./chunk-6YGEOP5A.js";import{a as g}from"./chunk-44EUD3JE.js";import{e as u}from"./chunk-O4DFDX33.js";import{relative as k,resolve as x}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
+import{a as y,b as v}from"./chunk-ZGQS42FP.js";import{a as d,c as w}from"./chunk-AHJS4M52.js";import{b as h,c as m}from"./chunk-BGIHYUWS.js";import{a as s}from"./chunk-6CPL2PRN.js";import{a as p,b as f}from"./chunk-6YGEOP5A.js";import{a as g}from"./chunk-MG3TDFGD.js";import{e as u}from"./chunk-O4DFDX33.js";import{relative as k,resolve as x}from"node:path";var $=`usage: rivumi instructions [--repo DIR] [--ref REV] [--dir D ...] [--user-file F]
                            [--instructions-layering override|stack] [--json]
 
 Shows which instruction documents (RIVUMI.md, AGENTS.md, the user file) apply to each directory,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as H,d as V,f as Y}from"./chunk-K3J4Q5BP.js";import{b as N,i as _,j as $}from"./chunk-N4DC4A7X.js";import{o as I}from"./chunk-LFX5EFOY.js";import{a as j}from"./chunk-SOSFJNIH.js";import{readFile as Ne}from"node:fs/promises";function D(e,t){let n=e.source==="ci"?`A CI run of this pull request failed. Fix its first cause, described below from the run's log.
+import{a as H,d as V,f as Y}from"./chunk-J7XON4OD.js";import{b as N,i as _,j as $}from"./chunk-AEJR5K2Y.js";import{o as I}from"./chunk-FEUMCIGG.js";import{a as j}from"./chunk-SOSFJNIH.js";import{readFile as Ne}from"node:fs/promises";function D(e,t){let n=e.source==="ci"?`A CI run of this pull request failed. Fix its first cause, described below from the run's log.
 
 ${e.what}`:`Fix this in the pull request: ${e.what}`,o="Make the smallest change that fixes it with write_file or apply_patch, in as few files as you can; never edit files under .github/, .gitmodules, symbolic links or binary files.",r={commit:`${o} Rivumi commits your edits to the pull request's branch as one commit if its checks pass. End with a short account of what you changed and why.`,patch:`${o} Your edits are saved as a patch for a person to apply; nothing is pushed. End with a short account of what you changed and why.`,none:"You cannot edit files in this run: explain the fix (the files and the change) so that a person can make it."}[t];return`${n}
 

@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
+import{a as o}from"./chunk-HYRXTCSL.js";import"./chunk-J7XON4OD.js";import"./chunk-AICJ7EMH.js";import"./chunk-R5BZFSKK.js";import"./chunk-AEJR5K2Y.js";import"./chunk-MNFWFTSY.js";import"./chunk-EVPSRWRD.js";import"./chunk-KOXFJ656.js";import"./chunk-LF4VZWA6.js";import"./chunk-LLYHVAIQ.js";import"./chunk-NYHJJLY3.js";import"./chunk-Y23N6G7F.js";import"./chunk-FEUMCIGG.js";import"./chunk-TJOE674V.js";import"./chunk-SOSFJNIH.js";import"./chunk-N5J6XM74.js";import"./chunk-SRYFIIK6.js";import"./chunk-HGVOPSO6.js";import"./chunk-YI3V3GNS.js";import"./chunk-4ADGFKRA.js";var i=(r,t)=>o(r,t);export{i as fixMode};

@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a as o}from"./chunk-6GAFVBU2.js";import"./chunk-K3J4Q5BP.js";import"./chunk-AICJ7EMH.js";import"./chunk-OCPWQ3QB.js";import"./chunk-N4DC4A7X.js";import"./chunk-MNFWFTSY.js";import"./chunk-EVPSRWRD.js";import"./chunk-KOXFJ656.js";import"./chunk-LF4VZWA6.js";import"./chunk-LLYHVAIQ.js";import"./chunk-NYHJJLY3.js";import"./chunk-ODVKXQAW.js";import"./chunk-LFX5EFOY.js";import"./chunk-TJOE674V.js";import"./chunk-SOSFJNIH.js";import"./chunk-N5J6XM74.js";import"./chunk-SRYFIIK6.js";import"./chunk-HGVOPSO6.js";import"./chunk-YI3V3GNS.js";import"./chunk-4ADGFKRA.js";var i=(r,t)=>o(r,t);export{i as fixMode};

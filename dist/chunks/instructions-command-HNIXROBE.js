@@ -1,3 +1,0 @@
-#!/usr/bin/env node
-import { createRequire as __rivumiRequire } from 'node:module'; const require = __rivumiRequire(import.meta.url);
-import{a,b,c,d,e}from"./chunk-OM6TAPRS.js";import"./chunk-ROPIJ7EN.js";import"./chunk-YXQKUM2T.js";import"./chunk-GNFTEX7A.js";import"./chunk-AHJS4M52.js";import"./chunk-BGIHYUWS.js";import"./chunk-5F7Y4K22.js";import"./chunk-5H42CHG2.js";import"./chunk-6CPL2PRN.js";import"./chunk-6YGEOP5A.js";import"./chunk-44EUD3JE.js";import"./chunk-3IV7LFDF.js";import"./chunk-O4DFDX33.js";import"./chunk-CIEHQ672.js";import"./chunk-RUCWS3NG.js";import"./chunk-Y57WH7SP.js";import"./chunk-SOSFJNIH.js";import"./chunk-BWHCFCAH.js";import"./chunk-4ADGFKRA.js";export{a as USAGE,b as WHERE_OPTIONS,c as layeringFlag,d as repoAndDirs,e as run};
