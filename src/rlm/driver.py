@@ -266,13 +266,16 @@ def _map_and_hash(path):
     return fd, size, view, hasher, digest
 
 
-def _load():
+def _map_input():
     # The host fills the input file while this process starts, and says when it is done.
     if CFG.get("input_message"):
         message = _receive()
         if message.get("op") != "input":
             raise RuntimeError(f"expected the input message first, got {message.get('op')!r}")
-    mapped = _map_and_hash(CFG["input"])
+    return _map_and_hash(CFG["input"])
+
+
+def _load(mapped):
     message = _receive() if CFG.get("index") else {}  # sent once the host has built it
     index = message if message.get("op") == "index" and message.get("block") == BLOCK else None
     data = _Input(mapped, index)
@@ -283,7 +286,10 @@ def _load():
 
 
 _T0 = time.perf_counter()
-_DATA, _META = _load()
+_MAPPED = _map_input()
+# What only a cell needs is imported while the host builds the index, which takes longer.
+import ast, linecache, traceback  # noqa: E402
+_DATA, _META = _load(_MAPPED)
 _LOAD_MS = (time.perf_counter() - _T0) * 1000
 
 
@@ -840,8 +846,7 @@ for _f in (context_meta, peek, search, chunk, chunk_coverage, sub_query, sub_que
 
 _send({"op": "ready", "python": ".".join(map(str, sys.version_info[:3])), "uid": os.getuid(),
        "meta": _META, "load_ms": _LOAD_MS, "confinement": _CONFINEMENT})
-# What only a cell needs is imported after ready: the host starts its first model request meanwhile.
-import ast, linecache, traceback  # noqa: E402
+
 
 def _find_alphabet_early():
     try:
