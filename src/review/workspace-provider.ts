@@ -187,10 +187,11 @@ export class WorkspaceProvider implements WorkSource {
   close(): Promise<void> {
     this.closed ??= (async () => {
       this.stop.abort();
-      await Promise.all([...this.made.map((m) => m.settled), this.warmed?.reads]);
+      const [reads] = await Promise.all([this.warmed?.reads, ...this.made.map((m) => m.settled)]);
       // The base commit's source is read beside the diff; its git may still run in the clone.
-      const base = await (await this.warmed?.reads)?.baseSource.catch(() => undefined);
-      await base?.prefetched;
+      await (
+        await reads?.baseSource.catch(() => undefined)
+      )?.prefetched;
       if (!this.opts.settings.keepWorkspace)
         await Promise.all(this.made.map((m) => this.remove(m)));
     })();
